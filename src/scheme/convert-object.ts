@@ -1,0 +1,138 @@
+import { formatApiVersion, parseApiVersion } from './api-version.ts'
+import { isConversionError } from './conversion-error.ts'
+import { isPlainObject, type KubeObject, type ObjectMeta } from './kube-object.ts'
+import type { ConversionContext, Resource } from './resource.ts'
+
+/** Why one object could not be converted; `field` names the offending field when known. */
+export interface ConversionFailure {
+  readonly reason: string
+  readonly field?: string
+}
+
+export type ObjectConversion =
+  | { readonly ok: true; readonly object: KubeObject }
+  | { readonly ok: false; readonly failure: ConversionFailure }
+
+export type ResourceLookup = (group: string, kind: string) => Resource | undefined
+
+const fail = (reason: string, field?: string): ObjectConversion => ({
+  ok: false,
+  failure: field === undefined ? { reason } : { reason, field },
+})
+
+/**
+ * Converts one raw object to `desiredAPIVersion` along the shortest converter path of its
+ * resource. The object is never mutated; one already at the desired version comes back as is.
+ * Every failure, converter exceptions included, comes back as data.
+ */
+export function convertObject(
+  findResource: ResourceLookup,
+  servedKinds: () => string,
+  object: unknown,
+  desiredAPIVersion: string
+): ObjectConversion {
+  if (!isPlainObject(object)) return fail('is not a JSON object')
+  const source = parseApiVersion(object['apiVersion'])
+  if (source === undefined) {
+    return fail(`has no apiVersion of the form group/version`, 'apiVersion')
+  }
+  const kind = object['kind']
+  if (typeof kind !== 'string' || kind === '') return fail('has no kind', 'kind')
+  const target = parseApiVersion(desiredAPIVersion)
+  if (target === undefined) {
+    return fail(`desired apiVersion "${desiredAPIVersion}" is not of the form group/version`)
+  }
+  const resource = findResource(source.group, kind)
+  if (resource === undefined) {
+    return fail(
+      `kind ${kind} of group ${source.group} is not served by this webhook (it serves ${servedKinds()})`
+    )
+  }
+  if (target.group !== source.group) {
+    return fail(`a conversion cannot change the API group (${source.group} → ${target.group})`)
+  }
+  const served = resource.versionNames.join(', ')
+  if (!Object.hasOwn(resource.versions, target.version)) {
+    return fail(
+      `${target.version} is not a version of ${kind}.${resource.group}; its versions are ${served}`
+    )
+  }
+  if (!Object.hasOwn(resource.versions, source.version)) {
+    return fail(
+      `${source.version} is not a version of ${kind}.${resource.group}; its versions are ${served}`,
+      'apiVersion'
+    )
+  }
+  const path = resource.paths.get(source.version)?.get(target.version) ?? []
+  let current = object as KubeObject
+  for (const converter of path) {
+    const context: ConversionContext = {
+      group: resource.group,
+      kind,
+      from: converter.from,
+      to: converter.to,
+      sourceVersion: source.version,
+      targetVersion: target.version,
+    }
+    const step = path.length > 1 ? ` (in step ${converter.from} → ${converter.to})` : ''
+    let output: unknown
+    try {
+      output = converter.convert({ ...current }, context)
+    } catch (error) {
+      if (isConversionError(error)) return fail(error.message + step, error.field)
+      return fail(`converter threw ${describeThrown(error)}${step}`)
+    }
+    if (!isPlainObject(output)) {
+      return fail(
+        `converter ${converter.from} → ${converter.to} returned ${describeValue(output)}, not an object`
+      )
+    }
+    current = withFrameworkFields(
+      output,
+      current,
+      formatApiVersion(resource.group, converter.to),
+      kind
+    )
+  }
+  return { ok: true, object: current }
+}
+
+/**
+ * The converter's object with `apiVersion` and `kind` set by the framework and the previous
+ * metadata carried over; only `labels` and `annotations` are taken from the converter, and
+ * only when it sets them (`{}` removes them all; absent or null keeps the old ones).
+ */
+function withFrameworkFields(
+  output: Record<string, unknown>,
+  previous: KubeObject,
+  apiVersion: string,
+  kind: string
+): KubeObject {
+  const { apiVersion: _apiVersion, kind: _kind, metadata: returned, ...fields } = output
+  const metadata: ObjectMeta = isPlainObject(previous.metadata) ? previous.metadata : {}
+  return { apiVersion, kind, metadata: mergeLabelsAndAnnotations(metadata, returned), ...fields }
+}
+
+function mergeLabelsAndAnnotations(metadata: ObjectMeta, returned: unknown): ObjectMeta {
+  if (!isPlainObject(returned) || returned === metadata) return metadata
+  let merged = metadata
+  for (const field of ['labels', 'annotations'] as const) {
+    const value = returned[field]
+    if (value === undefined || value === null || value === metadata[field]) continue
+    if (merged === metadata) merged = { ...metadata }
+    merged[field] = value as Record<string, string>
+  }
+  return merged
+}
+
+function describeThrown(error: unknown): string {
+  if (error instanceof Error) return `${error.name}: ${error.message}`
+  return describeValue(error)
+}
+
+function describeValue(value: unknown): string {
+  if (value === null) return 'null'
+  if (Array.isArray(value)) return 'an array'
+  if (typeof value === 'string') return `the string ${JSON.stringify(value.slice(0, 200))}`
+  return typeof value === 'object' ? 'an object' : `${typeof value} ${String(value)}`
+}

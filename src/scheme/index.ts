@@ -1,0 +1,28 @@
+export { formatApiVersion, parseApiVersion, type GroupVersion } from './api-version.ts'
+export { ConversionError, isConversionError, SchemeError } from './conversion-error.ts'
+export type { ConverterPaths } from './converter-graph.ts'
+export type { ConversionFailure, ObjectConversion } from './convert-object.ts'
+export { describeObject, isPlainObject, type KubeObject, type ObjectMeta } from './kube-object.ts'
+export {
+  annotationsSize,
+  labelValueProblem,
+  MAX_ANNOTATIONS_BYTES,
+  MAX_LABEL_VALUE_LENGTH,
+  qualifiedNameProblem,
+  utf8Length,
+} from './kubernetes-validation.ts'
+export {
+  defineResource,
+  type ConversionContext,
+  type ConvertedObject,
+  type Converter,
+  type ConverterBetween,
+  type DeepPartial,
+  type ObjectAt,
+  type Resource,
+  type ResourceDefinition,
+  type ResourceNames,
+  type VersionDefinition,
+  type VersionMap,
+} from './resource.ts'
+export { createScheme, type Scheme } from './scheme.ts'
