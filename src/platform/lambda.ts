@@ -1,0 +1,5 @@
+import { handle } from 'hono/aws-lambda'
+import { createApp } from '../http/index.ts'
+import { exampleScheme } from '../resources/index.ts'
+
+export const handler = handle(createApp({ scheme: exampleScheme }))
