@@ -1,3 +1,12 @@
+export {
+  MAX_STASH_BYTES,
+  restoreStashedFields,
+  STASH_ANNOTATION_NAME,
+  stashAnnotationKey,
+  stashFields,
+  type StashOptions,
+  type Unstashed,
+} from './annotation-stash.ts'
 export { formatApiVersion, parseApiVersion, type GroupVersion } from './api-version.ts'
 export { ConversionError, isConversionError, SchemeError } from './conversion-error.ts'
 export type { ConverterPaths } from './converter-graph.ts'
@@ -26,3 +35,4 @@ export {
   type VersionMap,
 } from './resource.ts'
 export { createScheme, type Scheme } from './scheme.ts'
+export { canonicalJson, fnv1a64 } from './stable-hash.ts'

@@ -1,0 +1,224 @@
+import { ConversionError } from './conversion-error.ts'
+import { describeObject, isPlainObject, type KubeObject } from './kube-object.ts'
+import { annotationsSize, MAX_ANNOTATIONS_BYTES, utf8Length } from './kubernetes-validation.ts'
+import type { ConversionContext } from './resource.ts'
+import { canonicalJson, fnv1a64 } from './stable-hash.ts'
+
+/** The stash annotation is `<group>/conversion-stash`, one per object whatever its versions. */
+export const STASH_ANNOTATION_NAME = 'conversion-stash'
+
+/**
+ * Default budget of the stash annotation, key and value, in UTF-8 bytes: a quarter of the
+ * 256 KiB the API server allows for all annotations, leaving room for kubectl's
+ * last-applied-configuration and the user's own.
+ */
+export const MAX_STASH_BYTES = 64 * 1024
+
+/** The name of the stash annotation of `group`: `example.com/conversion-stash`. */
+export function stashAnnotationKey(group: string): string {
+  return `${group}/${STASH_ANNOTATION_NAME}`
+}
+
+export interface StashOptions {
+  /**
+   * Dotted paths (`spec.destination`) of the converted object's fields whose edit makes the
+   * stash stale. Default: every field beside `apiVersion`, `kind` and `metadata`, so any edit
+   * made at the other version drops it. Name fewer when the API server defaults or prunes
+   * fields of the other version that have nothing to do with the stashed ones.
+   */
+  readonly watch?: readonly string[]
+  /** Budget of the stash annotation (key and value) in UTF-8 bytes; default `MAX_STASH_BYTES`. */
+  readonly maxBytes?: number
+}
+
+/** What `restoreStashedFields` found: the fields to restore (`undefined` when none or stale). */
+export interface Unstashed<T> {
+  /** The object with its entry removed from the stash, the annotation gone once empty. */
+  readonly object: T
+  readonly fields: Readonly<Record<string, unknown>> | undefined
+  /** `stale`: an entry existed but the object was edited since, so it was dropped. */
+  readonly outcome: 'restored' | 'none' | 'stale'
+}
+
+interface StashEntry {
+  readonly fields: Record<string, unknown>
+  readonly hash: string
+  readonly watch?: readonly string[]
+}
+
+type Stash = Record<string, StashEntry>
+
+/**
+ * Keeps `fields` that have no place in `context.to` in the stash annotation of the converted
+ * object, under `context.from`, with a hash of the converted object's fields; the converter
+ * going back calls `restoreStashedFields`. Fields whose value is `undefined` are left out;
+ * with none left the object comes back as it was. `converted` must still carry the metadata
+ * of the object it came from (`{ ...rest }` does), since the answer's annotations replace
+ * the old ones. Throws a `ConversionError` past the budget, so the API server never gets
+ * annotations it would reject.
+ *
+ * @example
+ * ```ts
+ * convert: ({ spec: { encryption, ...spec } = {}, ...rest }, context) =>
+ *   stashFields({ ...rest, spec }, context, { 'spec.encryption': encryption })
+ * ```
+ */
+export function stashFields<T extends KubeObject>(
+  converted: T,
+  context: ConversionContext,
+  fields: Readonly<Record<string, unknown>>,
+  options: StashOptions = {}
+): T {
+  const kept: Record<string, unknown> = {}
+  for (const [name, value] of Object.entries(fields)) if (value !== undefined) kept[name] = value
+  const key = stashAnnotationKey(context.group)
+  const annotations = annotationsOf(converted)
+  const stash = readStash(annotations[key])
+  const hadEntry = stash !== undefined && Object.hasOwn(stash, context.from)
+  if (Object.keys(kept).length === 0 && !hadEntry) return converted
+  const next: Stash = { ...stash }
+  delete next[context.from]
+  if (Object.keys(kept).length > 0) {
+    const watch = options.watch
+    next[context.from] = {
+      fields: kept,
+      hash: fingerprint(converted, watch),
+      ...(watch === undefined ? {} : { watch: [...watch] }),
+    }
+  }
+  const value = Object.keys(next).length === 0 ? undefined : canonicalJson(next)
+  if (value !== undefined) checkBudget(converted, context, key, value, kept, annotations, options)
+  return withStash(converted, annotations, key, value)
+}
+
+/**
+ * Takes back what `stashFields` kept for `context.to`, provided the fields it was taken
+ * from are unchanged; either way the entry leaves the annotation, and the annotation leaves
+ * the object once empty. Absent metadata, annotation or entry, or an unreadable annotation,
+ * are not errors: there is nothing to restore.
+ *
+ * @example
+ * ```ts
+ * convert: (object, context) => {
+ *   const { object: rest, fields } = restoreStashedFields(object, context)
+ *   const encryption = fields?.['spec.encryption']
+ *   return encryption === undefined ? rest : { ...rest, spec: { ...rest.spec, encryption } }
+ * }
+ * ```
+ */
+export function restoreStashedFields<T extends KubeObject>(
+  object: T,
+  context: ConversionContext
+): Unstashed<T> {
+  const key = stashAnnotationKey(context.group)
+  const annotations = annotationsOf(object)
+  if (!Object.hasOwn(annotations, key)) return { object, fields: undefined, outcome: 'none' }
+  const stash = readStash(annotations[key])
+  if (stash === undefined) {
+    return {
+      object: withStash(object, annotations, key, undefined),
+      fields: undefined,
+      outcome: 'none',
+    }
+  }
+  if (!Object.hasOwn(stash, context.to)) return { object, fields: undefined, outcome: 'none' }
+  const { [context.to]: entry, ...rest } = stash
+  const value = Object.keys(rest).length === 0 ? undefined : canonicalJson(rest)
+  const unstashed = withStash(object, annotations, key, value)
+  if (entry === undefined || entry.hash !== fingerprint(object, entry.watch)) {
+    return { object: unstashed, fields: undefined, outcome: 'stale' }
+  }
+  return { object: unstashed, fields: entry.fields, outcome: 'restored' }
+}
+
+function annotationsOf(object: KubeObject): Record<string, string> {
+  const metadata = object.metadata
+  if (!isPlainObject(metadata) || !isPlainObject(metadata.annotations)) return {}
+  return metadata.annotations
+}
+
+/** A stash annotation someone else wrote or mangled reads as no stash at all. */
+function readStash(value: unknown): Stash | undefined {
+  if (typeof value !== 'string') return undefined
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(value)
+  } catch {
+    return undefined
+  }
+  if (!isPlainObject(parsed)) return undefined
+  const stash: Stash = {}
+  for (const [version, entry] of Object.entries(parsed)) {
+    if (!isPlainObject(entry) || !isPlainObject(entry['fields'])) continue
+    if (typeof entry['hash'] !== 'string') continue
+    const watch = entry['watch']
+    const paths = Array.isArray(watch)
+      ? watch.filter((path) => typeof path === 'string')
+      : undefined
+    stash[version] = {
+      fields: entry['fields'],
+      hash: entry['hash'],
+      ...(paths === undefined ? {} : { watch: paths }),
+    }
+  }
+  return stash
+}
+
+function fingerprint(object: KubeObject, watch: readonly string[] | undefined): string {
+  if (watch === undefined) {
+    const { apiVersion: _apiVersion, kind: _kind, metadata: _metadata, ...fields } = object
+    return fnv1a64(canonicalJson(fields))
+  }
+  return fnv1a64(canonicalJson(watch.map((path) => [path, valueAt(object, path)])))
+}
+
+function valueAt(object: unknown, path: string): unknown {
+  let current = object
+  for (const segment of path.split('.')) {
+    if (!isPlainObject(current)) return undefined
+    current = current[segment]
+  }
+  return current
+}
+
+function withStash<T extends KubeObject>(
+  object: T,
+  annotations: Readonly<Record<string, string>>,
+  key: string,
+  value: string | undefined
+): T {
+  const { [key]: _old, ...others } = annotations
+  const next = value === undefined ? others : { ...others, [key]: value }
+  const metadata = isPlainObject(object.metadata) ? object.metadata : {}
+  return { ...object, metadata: { ...metadata, annotations: next } }
+}
+
+function checkBudget(
+  object: KubeObject,
+  context: ConversionContext,
+  key: string,
+  value: string,
+  fields: Readonly<Record<string, unknown>>,
+  annotations: Readonly<Record<string, string>>,
+  options: StashOptions
+): void {
+  const names = Object.keys(fields).join(', ')
+  const field = Object.keys(fields)[0]
+  const what = `cannot convert ${describeObject(object)} from ${context.from} to ${context.to}: ${names} (no place in ${context.to}) must be kept in annotation ${key}`
+  const budget = options.maxBytes ?? MAX_STASH_BYTES
+  const stashBytes = utf8Length(key) + utf8Length(value)
+  if (stashBytes > budget) {
+    throw new ConversionError(
+      `${what}, which would take ${stashBytes} bytes, over its budget of ${budget} bytes; shrink these fields`,
+      field === undefined ? {} : { field }
+    )
+  }
+  const { [key]: _old, ...others } = annotations
+  const total = annotationsSize(others) + stashBytes
+  if (total > MAX_ANNOTATIONS_BYTES) {
+    throw new ConversionError(
+      `${what}, which would bring the object's annotations to ${total} bytes, over the API server's limit of ${MAX_ANNOTATIONS_BYTES}; remove other annotations or shrink these fields`,
+      field === undefined ? {} : { field }
+    )
+  }
+}
