@@ -1,10 +1,12 @@
-import { ConversionError, defineResource } from '../../scheme/index.ts'
+import { defineResource, restoreStashedFields, stashFields } from '../../scheme/index.ts'
 import { CronTabV1, CronTabV1beta1 } from './crontab-schemas.ts'
-import { joinHostPort, splitHostPort } from './host-port.ts'
+import { joinHostPort, splitHostPort, type HostAndPort } from './host-port.ts'
 
 /**
  * The CronTab of the Kubernetes documentation: v1beta1 (stored) keeps `hostPort: "host:port"`,
  * v1 has `host` and `port`. Everything else, spec, status and unknown fields, passes through.
+ * What does not convert exactly (a `hostPort` that is not `host:port`, a `host` without a
+ * `port`) waits in the `example.com/conversion-stash` annotation until the object comes back.
  */
 export const cronTab = defineResource({
   group: 'example.com',
@@ -19,29 +21,39 @@ export const cronTab = defineResource({
     {
       from: 'v1beta1',
       to: 'v1',
-      convert: ({ hostPort, ...rest }) => {
+      convert: (object, context) => {
+        const { object: unstashed, fields } = restoreStashedFields(object, context)
+        const { hostPort, ...rest } = unstashed
+        if (fields !== undefined) return { ...rest, ...fields }
         if (hostPort === undefined) return rest
-        if (typeof hostPort !== 'string') {
-          throw new ConversionError(
-            `hostPort must be a string "host:port", not ${typeof hostPort}`,
-            {
-              field: 'hostPort',
-            }
-          )
-        }
-        return { ...rest, ...splitHostPort(hostPort) }
+        const split = typeof hostPort === 'string' ? trySplitHostPort(hostPort) : undefined
+        if (split === undefined) return stashFields(rest, context, { hostPort })
+        return { ...rest, ...split }
       },
     },
     {
       from: 'v1',
       to: 'v1beta1',
-      convert: ({ host, port, ...rest }) => {
+      convert: (object, context) => {
+        const { object: unstashed, fields } = restoreStashedFields(object, context)
+        const { host, port, ...rest } = unstashed
+        if (fields !== undefined) return { ...rest, ...fields }
         if (host === undefined && port === undefined) return rest
-        return {
-          ...rest,
-          hostPort: joinHostPort({ host: String(host ?? ''), port: String(port ?? '') }),
-        }
+        const hostPort = joinHostPort({ host: String(host ?? ''), port: String(port ?? '') })
+        const exact = typeof host === 'string' && typeof port === 'string'
+        const back = exact ? trySplitHostPort(hostPort) : undefined
+        const converted = { ...rest, hostPort }
+        if (back !== undefined && back.host === host && back.port === port) return converted
+        return stashFields(converted, context, { host, port })
       },
     },
   ],
 })
+
+function trySplitHostPort(hostPort: string): HostAndPort | undefined {
+  try {
+    return splitHostPort(hostPort)
+  } catch {
+    return undefined
+  }
+}
