@@ -1,0 +1,23 @@
+export { deepFreeze } from './deep-freeze.ts'
+export { describeDifference, jsonDifferences, type JsonDifference } from './json-difference.ts'
+export {
+  arbitraryFromJsonSchema,
+  declaredPropertyNames,
+  type JsonSchema,
+  type JsonSchemaArbitraryOptions,
+} from './json-schema-arbitrary.ts'
+export {
+  arbitraryObjectAt,
+  versionJsonSchema,
+  type ObjectArbitraryOptions,
+} from './object-arbitrary.ts'
+export {
+  checkLosslessRoundTrips,
+  DEFAULT_NUM_RUNS,
+  expectLosslessRoundTrips,
+  RoundTripError,
+  type RoundTripCheck,
+  type RoundTripFailure,
+  type RoundTripOptions,
+  type RoundTripReport,
+} from './round-trip-check.ts'
