@@ -37,9 +37,15 @@ export function jsonDifferences(expected: unknown, actual: unknown, limit = 10):
   return found
 }
 
-/** One line for a difference: `spec.keep: was 3, came back absent`. */
-export function describeDifference({ path, expected, actual }: JsonDifference): string {
-  return `${path}: was ${showValue(expected)}, came back ${showValue(actual)}`
+/**
+ * One line for a difference: `spec.keep: was 3, came back absent`, or with other words for the
+ * two sides (`['v1 → v3 gave', 'v1 → v2 → v3 gave']`).
+ */
+export function describeDifference(
+  { path, expected, actual }: JsonDifference,
+  words: readonly [string, string] = ['was', 'came back']
+): string {
+  return `${path}: ${words[0]} ${showValue(expected)}, ${words[1]} ${showValue(actual)}`
 }
 
 function showValue(value: unknown): string {

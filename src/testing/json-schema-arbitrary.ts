@@ -148,9 +148,10 @@ function stringArbitrary(schema: { readonly [keyword: string]: unknown }): fc.Ar
     typeof schema['format'] === 'string' ? formatArbitrary(schema['format']) : undefined
   if (format !== undefined) return format.filter(fitsLength)
   const constraints = maxLength === undefined ? { minLength } : { minLength, maxLength }
+  // graphemes can take two UTF-16 units, and zod counts units
   return fc.oneof(
     { weight: 3, arbitrary: fc.string(constraints) },
-    { weight: 1, arbitrary: fc.string({ ...constraints, unit: 'grapheme' }) }
+    { weight: 1, arbitrary: fc.string({ ...constraints, unit: 'grapheme' }).filter(fitsLength) }
   )
 }
 

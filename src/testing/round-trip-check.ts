@@ -254,7 +254,12 @@ function roundTrip(
   if (canonicalJson(original) !== before) return mutated()
   const differences = jsonDifferences(normalize(original), normalize(home.object))
   if (differences.length === 0) return undefined
-  return { what: 'lost data', lines: differences.map(describeDifference), returned: home.object }
+  const lost = differences.some((difference) => difference.expected !== undefined)
+  return {
+    what: lost ? 'lost data' : 'came back with fields it did not have',
+    lines: differences.map((difference) => describeDifference(difference)),
+    returned: home.object,
+  }
 }
 
 function pathsAgree(
@@ -279,9 +284,11 @@ function pathsAgree(
   const expected = normalize(short.object, stashKey)
   const differences = jsonDifferences(expected, normalize(current, stashKey))
   if (differences.length === 0) return undefined
+  const shorter = `${direct.from} → ${direct.to} gave`
+  const longer = `${[direct.from, ...detour.map((step) => step.to)].join(' → ')} gave`
   return {
-    what: `the direct converter and the longer path disagree (was: direct, came back: longer path)`,
-    lines: differences.map(describeDifference),
+    what: 'the direct converter and the longer path disagree',
+    lines: differences.map((difference) => describeDifference(difference, [shorter, longer])),
     returned: current,
   }
 }
