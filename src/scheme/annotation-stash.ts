@@ -22,9 +22,10 @@ export function stashAnnotationKey(group: string): string {
 export interface StashOptions {
   /**
    * Dotted paths (`spec.destination`) of the converted object's fields whose edit makes the
-   * stash stale. Default: every field beside `apiVersion`, `kind` and `metadata`, so any edit
-   * made at the other version drops it. Name fewer when the API server defaults or prunes
-   * fields of the other version that have nothing to do with the stashed ones.
+   * stash stale. Default: every field beside `apiVersion`, `kind`, `metadata` and `status`, so
+   * any edit made at the other version drops it, while controllers that only write `status`
+   * do not. Name fewer when the API server defaults fields of the other version that have
+   * nothing to do with the stashed ones; name `status` paths to guard stashed status fields.
    */
   readonly watch?: readonly string[]
   /** Budget of the stash annotation (key and value) in UTF-8 bytes; default `MAX_STASH_BYTES`. */
@@ -166,7 +167,13 @@ function readStash(value: unknown): Stash | undefined {
 
 function fingerprint(object: KubeObject, watch: readonly string[] | undefined): string {
   if (watch === undefined) {
-    const { apiVersion: _apiVersion, kind: _kind, metadata: _metadata, ...fields } = object
+    const {
+      apiVersion: _apiVersion,
+      kind: _kind,
+      metadata: _metadata,
+      status: _status,
+      ...fields
+    } = object
     return fnv1a64(canonicalJson(fields))
   }
   return fnv1a64(canonicalJson(watch.map((path) => [path, valueAt(object, path)])))

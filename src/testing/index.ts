@@ -3,6 +3,8 @@ export { describeDifference, jsonDifferences, type JsonDifference } from './json
 export {
   arbitraryFromJsonSchema,
   declaredPropertyNames,
+  mergeAllOf,
+  resolveRef,
   type JsonSchema,
   type JsonSchemaArbitraryOptions,
 } from './json-schema-arbitrary.ts'
@@ -11,6 +13,7 @@ export {
   versionJsonSchema,
   type ObjectArbitraryOptions,
 } from './object-arbitrary.ts'
+export { pruneUnknownFields } from './prune-unknown-fields.ts'
 export {
   checkLosslessRoundTrips,
   DEFAULT_NUM_RUNS,

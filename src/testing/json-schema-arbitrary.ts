@@ -100,7 +100,8 @@ function arbitraryFor(schema: JsonSchema, walk: Walk, depth: number): fc.Arbitra
   }
 }
 
-function resolveRef(root: JsonSchema, ref: string): JsonSchema {
+/** The schema a local `$ref` (`#/$defs/Name`, `#`) points at; `true` for any other. */
+export function resolveRef(root: JsonSchema, ref: string): JsonSchema {
   if (ref === '#') return root
   if (!ref.startsWith('#/')) return true
   let node: unknown = root
@@ -111,7 +112,8 @@ function resolveRef(root: JsonSchema, ref: string): JsonSchema {
   return isPlainObject(node) || typeof node === 'boolean' ? (node as JsonSchema) : true
 }
 
-function mergeAllOf(parts: readonly JsonSchema[]): JsonSchema {
+/** One schema for an `allOf` of objects: their properties and required names together. */
+export function mergeAllOf(parts: readonly JsonSchema[]): JsonSchema {
   const merged: Record<string, unknown> = {}
   const properties: Record<string, unknown> = {}
   const required: unknown[] = []

@@ -108,6 +108,12 @@ describe('restoreStashedFields', () => {
     expect(object.metadata?.annotations).toEqual({ team: 'blue' })
   })
 
+  it('should still restore after a controller at the other version wrote status', () => {
+    const stashed = stashFields(widgetV1(), down, { 'spec.color': 'red' })
+    const statusWritten = deepFreeze({ ...stashed, status: { phase: 'Ready' } })
+    expect(restoreStashedFields(statusWritten, up).outcome).toBe('restored')
+  })
+
   it('should only watch the named fields when told to', () => {
     const stashed = stashFields(widgetV1(), down, { color: 'red' }, { watch: ['spec.size'] })
     const otherEdit = deepFreeze({ ...stashed, status: { ready: true } })

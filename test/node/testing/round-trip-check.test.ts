@@ -193,6 +193,26 @@ describe('checkLosslessRoundTrips', () => {
     )
   })
 
+  it('should catch a field the API server prunes because the target schema does not declare it', () => {
+    // v2 declares `colour` in a strict spec: a converter that leaves `color` there loses it
+    const Strict = z.looseObject({
+      spec: z.object({ size: z.int().optional(), colour: z.string().optional() }).optional(),
+    })
+    const careless = defineResource({
+      group: 'example.com',
+      kind: 'Gadget',
+      versions: { v1: { schema: GadgetV1, storage: true }, v2: { schema: Strict } },
+      converters: [
+        { from: 'v1', to: 'v2', convert: (object) => object },
+        { from: 'v2', to: 'v1', convert: (object) => object },
+      ],
+    })
+    const report = checkLosslessRoundTrips(careless, { numRuns: 50 })
+    expect(report.checks[0]?.failure?.message).toMatch(
+      /v1 → v2 → v1: lost data\n {2}spec\.color: was ".*", came back absent/
+    )
+  })
+
   it('should check a direct converter against a longer path between the same versions', () => {
     const agreeing = hubWithShortcut(({ spec, ...rest }) => ({ ...rest, spec }))
     const agreeingReport = checkLosslessRoundTrips(agreeing, { numRuns: 20 })
