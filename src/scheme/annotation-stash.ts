@@ -60,8 +60,11 @@ type Stash = Record<string, StashEntry>
  *
  * @example
  * ```ts
- * convert: ({ spec: { encryption, ...spec } = {}, ...rest }, context) =>
- *   stashFields({ ...rest, spec }, context, { 'spec.encryption': encryption })
+ * convert: ({ spec, ...rest }, context) => {
+ *   if (spec === undefined) return rest
+ *   const { encryption, ...others } = spec
+ *   return stashFields({ ...rest, spec: others }, context, { 'spec.encryption': encryption })
+ * }
  * ```
  */
 export function stashFields<T extends KubeObject>(
@@ -103,7 +106,8 @@ export function stashFields<T extends KubeObject>(
  * convert: (object, context) => {
  *   const { object: rest, fields } = restoreStashedFields(object, context)
  *   const encryption = fields?.['spec.encryption']
- *   return encryption === undefined ? rest : { ...rest, spec: { ...rest.spec, encryption } }
+ *   if (encryption === undefined || rest.spec === undefined) return rest
+ *   return { ...rest, spec: { ...rest.spec, encryption } }
  * }
  * ```
  */

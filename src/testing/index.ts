@@ -3,8 +3,6 @@ export { describeDifference, jsonDifferences, type JsonDifference } from './json
 export {
   arbitraryFromJsonSchema,
   declaredPropertyNames,
-  mergeAllOf,
-  resolveRef,
   type JsonSchema,
   type JsonSchemaArbitraryOptions,
 } from './json-schema-arbitrary.ts'

@@ -315,7 +315,8 @@ function convertChecked(
   object: KubeObject,
   desiredAPIVersion: string
 ): Problem | { readonly object: KubeObject } {
-  const from = object.apiVersion ?? '(no apiVersion)'
+  const versionOf = (apiVersion: string | undefined) => apiVersion?.split('/').pop() ?? '?'
+  const step = `${versionOf(object.apiVersion)} → ${versionOf(desiredAPIVersion)}`
   const result = scheme.convert(object, desiredAPIVersion)
   if (!result.ok) {
     const field = result.failure.field === undefined ? '' : ` (field ${result.failure.field})`
@@ -325,14 +326,14 @@ function convertChecked(
       ? ['a converter wrote to the object it was given: build and return a new one instead']
       : []
     return {
-      what: `${from} → ${desiredAPIVersion} failed: ${result.failure.reason}${field}`,
+      what: `${step} failed: ${result.failure.reason}${field}`,
       lines: hint,
     }
   }
   const rule = checkConvertedObject(object, result.object, desiredAPIVersion)
   if (rule !== undefined) {
     return {
-      what: `${from} → ${desiredAPIVersion} gave an answer the API server rejects: ${rule}`,
+      what: `${step} gave an answer the API server rejects: ${rule}`,
       lines: [],
       returned: result.object,
     }

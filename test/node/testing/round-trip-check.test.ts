@@ -93,7 +93,7 @@ describe('expectLosslessRoundTrips', () => {
 
   it('should catch a converter that writes to the object it was given', () => {
     expect(() => expectLosslessRoundTrips(gadget({ mutate: true }))).toThrow(
-      /v1 → example\.com\/v2 failed: converter threw TypeError.*\n.*a converter wrote to the object it was given/
+      /v1 → v2 failed: converter threw TypeError.*\n.*a converter wrote to the object it was given/
     )
   })
 
@@ -120,7 +120,7 @@ describe('expectLosslessRoundTrips', () => {
       ]),
     }
     expect(() => expectLosslessRoundTrips(broken)).toThrow(
-      /v1 → example\.com\/v2 failed: converter threw Error: boom/
+      /v1 → v2 failed: converter threw Error: boom/
     )
   })
 })
@@ -195,13 +195,17 @@ describe('checkLosslessRoundTrips', () => {
 
   it('should catch a field the API server prunes because the target schema does not declare it', () => {
     // v2 declares `colour` in a strict spec: a converter that leaves `color` there loses it
-    const Strict = z.looseObject({
-      spec: z.object({ size: z.int().optional(), colour: z.string().optional() }).optional(),
-    })
+    const strictSpec = (name: string) =>
+      z.looseObject({
+        spec: z.object({ size: z.int().optional(), [name]: z.string().optional() }).optional(),
+      })
     const careless = defineResource({
       group: 'example.com',
       kind: 'Gadget',
-      versions: { v1: { schema: GadgetV1, storage: true }, v2: { schema: Strict } },
+      versions: {
+        v1: { schema: strictSpec('color'), storage: true },
+        v2: { schema: strictSpec('colour') },
+      },
       converters: [
         { from: 'v1', to: 'v2', convert: (object) => object },
         { from: 'v2', to: 'v1', convert: (object) => object },
