@@ -149,10 +149,10 @@ function checkResource(resource: Resource, options: RoundTripOptions): RoundTrip
       {
         resource: label,
         kind: 'round-trip',
-        title: 'plan',
+        title: 'setting up the checks',
         ok: false,
         runs: 0,
-        failure: brokenFailure(error, options),
+        failure: brokenFailure(label, 'setting up the checks', error, options),
       },
     ]
   }
@@ -176,7 +176,7 @@ function checkResource(resource: Resource, options: RoundTripOptions): RoundTrip
         title: plan.title,
         ok: false,
         runs: 0,
-        failure: brokenFailure(error, options, plan.path),
+        failure: brokenFailure(label, plan.title, error, options, plan.path),
       }
     }
   })
@@ -418,13 +418,15 @@ function runPlan(
 }
 
 function brokenFailure(
+  label: string,
+  title: string,
   error: unknown,
   options: RoundTripOptions,
   path: readonly string[] = []
 ): RoundTripFailure {
   const why = error instanceof Error ? error.message : String(error)
   return {
-    message: `could not run the check: ${why}`,
+    message: `${label}: ${title}: could not run the check: ${why}`,
     path,
     counterexample: undefined,
     seed: options.seed ?? 0,

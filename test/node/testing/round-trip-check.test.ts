@@ -68,7 +68,8 @@ function gadget(options: { lossy?: boolean; mutate?: boolean } = {}) {
 
 describe('expectLosslessRoundTrips', () => {
   it('should pass on every example resource of the scheme', () => {
-    expectLosslessRoundTrips(exampleScheme)
+    // the resources' own tests run the full number of objects
+    expectLosslessRoundTrips(exampleScheme, { numRuns: 10 })
   })
 
   it('should catch a lossy converter and name the path, the field and the shrunk object', () => {
@@ -132,6 +133,19 @@ describe('checkLosslessRoundTrips', () => {
     expect(report.summary).toContain('✓ v1 → v2 → v1')
     expect(report.summary).toContain('✗ v2 → v1 → v2')
     expect(report.summary).toMatch(/1 of 2 checks failed$/)
+  })
+
+  it('should report a version it cannot generate objects for instead of throwing', () => {
+    const resource = gadget()
+    const broken = {
+      ...resource,
+      versions: { ...resource.versions, v2: { schema: {} as typeof GadgetV2 } },
+    }
+    const report = checkLosslessRoundTrips(broken, { numRuns: 5 })
+    expect(report.ok).toBe(false)
+    expect(report.summary).toContain(
+      'Gadget.example.com: setting up the checks: could not run the check'
+    )
   })
 
   it('should run the number of objects asked for on each check', () => {
