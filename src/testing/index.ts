@@ -16,9 +16,11 @@ export {
   checkLosslessRoundTrips,
   DEFAULT_NUM_RUNS,
   expectLosslessRoundTrips,
+  type RoundTripOptions,
+} from './round-trip-check.ts'
+export {
   RoundTripError,
   type RoundTripCheck,
   type RoundTripFailure,
-  type RoundTripOptions,
   type RoundTripReport,
-} from './round-trip-check.ts'
+} from './round-trip-report.ts'
