@@ -5,8 +5,6 @@ import { joinHostPort, splitHostPort, type HostAndPort } from './host-port.ts'
 /**
  * The CronTab of the Kubernetes documentation: v1beta1 (stored) keeps `hostPort: "host:port"`,
  * v1 has `host` and `port`. Everything else, spec, status and unknown fields, passes through.
- * What does not convert exactly (a `hostPort` that is not `host:port`, a `host` without a
- * `port`) waits in the `example.com/conversion-stash` annotation until the object comes back.
  */
 export const cronTab = defineResource({
   group: 'example.com',
@@ -18,6 +16,8 @@ export const cronTab = defineResource({
     v1: { schema: CronTabV1 },
   },
   converters: [
+    // what does not convert exactly (a hostPort that is not "host:port", a host without a port)
+    // waits in the example.com/conversion-stash annotation until the object comes back
     {
       from: 'v1beta1',
       to: 'v1',
