@@ -1,4 +1,9 @@
-import { defineResource, restoreStashedFields, stashFields } from '../../scheme/index.ts'
+import {
+  ConversionError,
+  defineResource,
+  restoreStashedFields,
+  stashFields,
+} from '../../scheme/index.ts'
 import { CronTabV1, CronTabV1beta1 } from './crontab-schemas.ts'
 import { joinHostPort, splitHostPort, type HostAndPort } from './host-port.ts'
 
@@ -16,8 +21,9 @@ export const cronTab = defineResource({
     v1: { schema: CronTabV1 },
   },
   converters: [
-    // what does not convert exactly (a hostPort that is not "host:port", a host without a port)
-    // waits in the example.com/conversion-stash annotation until the object comes back
+    // text that does not convert exactly (a hostPort that is not "host:port", a host without a
+    // port) waits in the example.com/conversion-stash annotation until the object comes back;
+    // the API server stores nothing but text in these fields, so other values need not return
     {
       from: 'v1beta1',
       to: 'v1',
@@ -26,7 +32,15 @@ export const cronTab = defineResource({
         const { hostPort, ...rest } = unstashed
         if (fields !== undefined) return { ...rest, ...fields }
         if (hostPort === undefined) return rest
-        const split = typeof hostPort === 'string' ? trySplitHostPort(hostPort) : undefined
+        if (typeof hostPort !== 'string') {
+          throw new ConversionError(
+            `hostPort must be a string "host:port", not ${typeof hostPort}`,
+            {
+              field: 'hostPort',
+            }
+          )
+        }
+        const split = trySplitHostPort(hostPort)
         if (split === undefined) return stashFields(rest, context, { hostPort })
         return { ...rest, ...split }
       },
@@ -40,9 +54,9 @@ export const cronTab = defineResource({
         if (fields !== undefined) return { ...rest, ...fields }
         if (host === undefined && port === undefined) return rest
         const hostPort = joinHostPort({ host: String(host ?? ''), port: String(port ?? '') })
-        const exact = typeof host === 'string' && typeof port === 'string'
-        const back = exact ? trySplitHostPort(hostPort) : undefined
         const converted = { ...rest, hostPort }
+        if (typeof (host ?? '') !== 'string' || typeof (port ?? '') !== 'string') return converted
+        const back = trySplitHostPort(hostPort)
         if (back !== undefined && back.host === host && back.port === port) return converted
         return stashFields(converted, context, { host, port })
       },

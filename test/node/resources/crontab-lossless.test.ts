@@ -34,7 +34,7 @@ describe('cronTab converters', () => {
     expect(convert(v1, 'v1beta1')['hostPort']).toBe(hostPort)
   })
 
-  it.each(['not-an-address', 'a:b:c', '[::1]', 42])(
+  it.each(['not-an-address', 'a:b:c', '[::1]', ''])(
     'should keep hostPort %j, which does not split, in the stash instead of failing the read',
     (hostPort) => {
       const v1 = convert(cronTabAt('v1beta1', { hostPort }), 'v1')
@@ -45,6 +45,14 @@ describe('cronTab converters', () => {
       expect(back.metadata?.annotations?.[STASH]).toBeUndefined()
     }
   )
+
+  it('should fail a hostPort that is not text, which the API server never stores, naming the field', () => {
+    const result = scheme.convert(cronTabAt('v1beta1', { hostPort: 8080 }), 'example.com/v1')
+    expect(result).toEqual({
+      ok: false,
+      failure: { reason: 'hostPort must be a string "host:port", not number', field: 'hostPort' },
+    })
+  })
 
   it('should write host without port as best it can at v1beta1 and restore it exactly', () => {
     const v1beta1 = convert(cronTabAt('v1', { host: 'example.com' }), 'v1beta1')
