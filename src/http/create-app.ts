@@ -48,12 +48,12 @@ export function createApp(options: AppOptions): Hono {
     },
     bodyLimit({
       maxSize: maxBodyBytes,
+      // the unread rest of the body is still on the connection: close it, never reuse it
       onError: (c) =>
         c.json(
-          {
-            error: `request body is larger than this webhook's limit of ${maxBodyBytes} bytes`,
-          },
-          413
+          { error: `request body is larger than this webhook's limit of ${maxBodyBytes} bytes` },
+          413,
+          { Connection: 'close' }
         ),
     }),
     async (c) => {
