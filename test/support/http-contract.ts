@@ -16,6 +16,14 @@ export interface WebhookTarget {
   readonly maxBodyBytes: number
 }
 
+interface ReviewAnswer {
+  response: {
+    uid: string
+    result: { status: string; message?: string }
+    convertedObjects?: Record<string, unknown>[]
+  }
+}
+
 const json = (body: unknown, headers: Record<string, string> = {}): RequestInit => ({
   method: 'POST',
   headers: { 'content-type': 'application/json', ...headers },
@@ -30,7 +38,7 @@ export function describeHttpContract(name: string, target: () => WebhookTarget):
   const send = (path: string, init: RequestInit) => target().send(path, init)
   const convert = async (body: unknown, init: Partial<RequestInit> = {}) => {
     const response = await send('/convert', { ...json(body), ...init })
-    return { response, body: (await response.json()) as Record<string, any> }
+    return { response, body: (await response.json()) as ReviewAnswer }
   }
 
   describe(`HTTP contract: ${name}`, () => {
@@ -52,9 +60,9 @@ export function describeHttpContract(name: string, target: () => WebhookTarget):
           accept: 'application/json, */*',
         })
       )
-      const body = (await response.json()) as Record<string, any>
+      const body = (await response.json()) as ReviewAnswer
       expect(response.status).toBe(200)
-      expect(body['response'].result).toEqual({ status: 'Success' })
+      expect(body.response.result).toEqual({ status: 'Success' })
     })
 
     it('converts a mixed-version batch in request order, leaving objects already at the target as they are', async () => {
@@ -64,8 +72,12 @@ export function describeHttpContract(name: string, target: () => WebhookTarget):
         cronTabV1beta1({ name: 'c', hostPort: '[::1]:3' }),
       ]
       const { body } = await convert(conversionReview({ objects }))
-      const converted = body['response'].convertedObjects as Record<string, any>[]
-      expect(converted.map((object) => object['metadata'].name)).toEqual(['a', 'b', 'c'])
+      const converted = body.response.convertedObjects ?? []
+      expect(converted.map((object) => (object['metadata'] as { name: string }).name)).toEqual([
+        'a',
+        'b',
+        'c',
+      ])
       expect(converted.map((object) => [object['host'], object['port']])).toEqual([
         ['a.example', '1'],
         ['b.example', '2'],
@@ -79,12 +91,12 @@ export function describeHttpContract(name: string, target: () => WebhookTarget):
       const objects = [cronTabV1beta1({ name: 'broken', namespace: 'team-a', hostPort: 'no-port' })]
       const { response, body } = await convert(conversionReview({ uid: 'u-7', objects }))
       expect(response.status).toBe(200)
-      expect(body['response'].uid).toBe('u-7')
-      expect(body['response'].convertedObjects).toBeUndefined()
-      expect(body['response'].result.status).toBe('Failed')
-      expect(body['response'].result.message).toContain('team-a/broken')
-      expect(body['response'].result.message).toContain('example.com/v1beta1 → example.com/v1')
-      expect(body['response'].result.message).toContain(
+      expect(body.response.uid).toBe('u-7')
+      expect(body.response.convertedObjects).toBeUndefined()
+      expect(body.response.result.status).toBe('Failed')
+      expect(body.response.result.message).toContain('team-a/broken')
+      expect(body.response.result.message).toContain('example.com/v1beta1 → example.com/v1')
+      expect(body.response.result.message).toContain(
         'could not be parsed into a separate host and port'
       )
     })
@@ -95,10 +107,8 @@ export function describeHttpContract(name: string, target: () => WebhookTarget):
         conversionReview({ objects, desiredAPIVersion: 'other.io/v2' })
       )
       expect(response.status).toBe(200)
-      expect(body['response'].result.status).toBe('Failed')
-      expect(body['response'].result.message).toMatch(
-        /kind Widget of group other\.io is not served/
-      )
+      expect(body.response.result.status).toBe('Failed')
+      expect(body.response.result.message).toMatch(/kind Widget of group other\.io is not served/)
     })
 
     it('answers 200 with Failed listing the served versions when the desired version is unknown', async () => {
@@ -106,8 +116,8 @@ export function describeHttpContract(name: string, target: () => WebhookTarget):
         conversionReview({ desiredAPIVersion: 'example.com/v9' })
       )
       expect(response.status).toBe(200)
-      expect(body['response'].result.status).toBe('Failed')
-      expect(body['response'].result.message).toContain('its versions are v1beta1, v1')
+      expect(body.response.result.status).toBe('Failed')
+      expect(body.response.result.message).toContain('its versions are v1beta1, v1')
     })
 
     it('answers GET /healthz with ok', async () => {
@@ -159,23 +169,27 @@ export function describeHttpContract(name: string, target: () => WebhookTarget):
         expect(((await response.json()) as { error: string }).error).toMatch(message)
       })
 
+      const base = conversionReview()
       it.each([
-        ['no request.uid', { request: { uid: undefined } }, 'request.uid'],
-        ['an empty request.uid', { request: { uid: '' } }, 'request.uid'],
-        ['an unknown review apiVersion', { apiVersion: 'apiextensions.k8s.io/v2' }, 'apiVersion'],
-        ['another kind', { kind: 'AdmissionReview' }, 'kind'],
-        ['objects that are not a list', { request: { objects: {} } }, 'request.objects'],
-        ['no request at all', { request: undefined }, 'request'],
-      ])('answers a review with %s with 400 naming the path', async (_name, change, path) => {
-        const base = conversionReview()
-        const review = {
-          ...base,
-          ...change,
-          request:
-            'request' in change && change.request === undefined
-              ? undefined
-              : { ...base.request, ...change.request },
-        }
+        [
+          'no request.uid',
+          { ...base, request: { ...base.request, uid: undefined } },
+          'request.uid',
+        ],
+        ['an empty request.uid', { ...base, request: { ...base.request, uid: '' } }, 'request.uid'],
+        [
+          'an unknown review apiVersion',
+          { ...base, apiVersion: 'apiextensions.k8s.io/v2' },
+          'apiVersion',
+        ],
+        ['another kind', { ...base, kind: 'AdmissionReview' }, 'kind'],
+        [
+          'objects that are not a list',
+          { ...base, request: { ...base.request, objects: {} } },
+          'request.objects',
+        ],
+        ['no request at all', { ...base, request: undefined }, 'request'],
+      ])('answers a review with %s with 400 naming the path', async (_name, review, path) => {
         const response = await send('/convert', json(review))
         const body = (await response.json()) as { issues: { path: string }[] }
         expect(response.status).toBe(400)
