@@ -6,6 +6,7 @@ import {
   cronTabV1beta1,
   REVIEW_V1,
   REVIEW_V1BETA1,
+  storedCronTabV1beta1,
 } from './review-factory.ts'
 import { seedRequest, seedResponse } from './seed-examples.ts'
 
@@ -63,6 +64,10 @@ export function describeHttpContract(name: string, target: () => WebhookTarget):
       const body = (await response.json()) as ReviewAnswer
       expect(response.status).toBe(200)
       expect(body.response.result).toEqual({ status: 'Success' })
+      const { hostPort: _split, ...stored } = storedCronTabV1beta1()
+      expect(body.response.convertedObjects).toEqual([
+        { ...stored, apiVersion: 'example.com/v1', host: 'localhost', port: '1234' },
+      ])
     })
 
     it('converts a mixed-version batch in request order, leaving objects already at the target as they are', async () => {

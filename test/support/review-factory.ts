@@ -53,8 +53,54 @@ export const conversionReview = (options: ReviewOptions = {}) => ({
   },
 })
 
-/** What the API server really sends: a `response` stanza inside the request. */
+/**
+ * A stored CronTab the way the API server sends it (shape of a real 1.22 wire capture): full
+ * metadata with managedFields and kubectl's last-applied annotation.
+ */
+export const storedCronTabV1beta1 = () => {
+  const applied = {
+    apiVersion: 'example.com/v1beta1',
+    kind: 'CronTab',
+    metadata: { annotations: {}, name: 'kek', namespace: 'default' },
+    hostPort: 'localhost:1234',
+  }
+  return {
+    apiVersion: 'example.com/v1beta1',
+    kind: 'CronTab',
+    metadata: {
+      annotations: {
+        'kubectl.kubernetes.io/last-applied-configuration': `${JSON.stringify(applied)}\n`,
+      },
+      creationTimestamp: '2022-09-04T14:21:34Z',
+      generation: 1,
+      managedFields: [
+        {
+          apiVersion: 'example.com/v1beta1',
+          fieldsType: 'FieldsV1',
+          fieldsV1: {
+            'f:metadata': {
+              'f:annotations': {
+                '.': {},
+                'f:kubectl.kubernetes.io/last-applied-configuration': {},
+              },
+            },
+            'f:hostPort': {},
+          },
+          manager: 'kubectl-client-side-apply',
+          operation: 'Update',
+          time: '2022-09-04T14:21:34Z',
+        },
+      ],
+      name: 'kek',
+      namespace: 'default',
+      uid: 'af7e84e4-573e-4b6e-bb66-0ea578c740da',
+    },
+    hostPort: 'localhost:1234',
+  }
+}
+
+/** What the API server really sends: stored objects and a `response` stanza inside the request. */
 export const apiServerStyleReview = (options: ReviewOptions = {}) => ({
-  ...conversionReview(options),
+  ...conversionReview({ objects: [storedCronTabV1beta1()], ...options }),
   response: { uid: '', convertedObjects: null, result: { metadata: {} } },
 })
