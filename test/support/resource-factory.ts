@@ -1,5 +1,5 @@
 import * as z from 'zod'
-import { defineResource, type Converter } from '../../src/scheme/index.ts'
+import { createScheme, defineResource, type Converter } from '../../src/scheme/index.ts'
 
 const anything = z.looseObject({})
 
@@ -66,3 +66,17 @@ export const chainedVolume = defineResource({
     },
   ],
 })
+
+/** A scheme of one kind, `Probe.test.example.com`, whose v1 → v2 converter is the function under test. */
+export function schemeConvertingWith(convert: (object: Record<string, unknown>) => unknown) {
+  const resource = defineResource({
+    group: 'test.example.com',
+    kind: 'Probe',
+    versions: { v1: { schema: anything, storage: true }, v2: { schema: anything } },
+    converters: [
+      { from: 'v1', to: 'v2', convert: convert as never },
+      { from: 'v2', to: 'v1', convert: (object) => object },
+    ],
+  })
+  return createScheme([resource])
+}

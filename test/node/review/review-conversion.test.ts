@@ -1,9 +1,8 @@
-import * as z from 'zod'
 import { describe, expect, it } from 'vitest'
 import { reviewConversion } from '../../../src/review/index.ts'
-import { createScheme, defineResource } from '../../../src/scheme/index.ts'
+import { createScheme } from '../../../src/scheme/index.ts'
 import { cronTab, exampleScheme } from '../../../src/resources/index.ts'
-import { chainedVolume } from '../../support/resource-factory.ts'
+import { chainedVolume, schemeConvertingWith } from '../../support/resource-factory.ts'
 import {
   apiServerStyleReview,
   conversionReview,
@@ -127,38 +126,23 @@ describe('reviewConversion', () => {
     })
 
     it('turns a converter answer the API server would reject into Failed, naming object, conversion and rule', () => {
-      const schema = z.looseObject({})
-      const labeller = defineResource({
-        group: 'test.example.com',
-        kind: 'Labelled',
-        versions: { v1: { schema, storage: true }, v2: { schema } },
-        converters: [
-          {
-            from: 'v1',
-            to: 'v2',
-            convert: (o) => ({
-              ...o,
-              metadata: {
-                labels: { origin: 'v'.repeat(64) },
-              },
-            }),
-          },
-          { from: 'v2', to: 'v1', convert: (o) => o },
-        ],
-      })
+      const labeller = schemeConvertingWith((o) => ({
+        ...o,
+        metadata: { labels: { origin: 'v'.repeat(64) } },
+      }))
       const object = {
         apiVersion: 'test.example.com/v1',
-        kind: 'Labelled',
+        kind: 'Probe',
         metadata: { name: 'l', namespace: 'n' },
       }
       const review = conversionReview({
         desiredAPIVersion: 'test.example.com/v2',
         objects: [object],
       })
-      expect(answerTo(review, createScheme([labeller])).review.response.result).toEqual({
+      expect(answerTo(review, labeller).review.response.result).toEqual({
         status: 'Failed',
         message:
-          'Labelled n/l, test.example.com/v1 → test.example.com/v2: the converted object would be rejected by the API server: metadata.labels["origin"] value: must be no more than 63 characters (has 64)',
+          'Probe n/l, test.example.com/v1 → test.example.com/v2: the converted object would be rejected by the API server: metadata.labels["origin"] value: must be no more than 63 characters (has 64)',
       })
     })
   })

@@ -3,24 +3,9 @@ import { describe, expect, it } from 'vitest'
 import { ConversionError, createScheme, defineResource } from '../../../src/scheme/index.ts'
 import { cronTab } from '../../../src/resources/index.ts'
 import { cronTabV1, cronTabV1beta1 } from '../../support/review-factory.ts'
-import { chainedVolume } from '../../support/resource-factory.ts'
+import { chainedVolume, schemeConvertingWith } from '../../support/resource-factory.ts'
 
 const scheme = createScheme([cronTab, chainedVolume])
-
-/** A one-edge-each-way resource whose v1 → v2 converter is the function under test. */
-function schemeConvertingWith(convert: (object: Record<string, unknown>) => unknown) {
-  const schema = z.looseObject({})
-  const resource = defineResource({
-    group: 'test.example.com',
-    kind: 'Probe',
-    versions: { v1: { schema, storage: true }, v2: { schema } },
-    converters: [
-      { from: 'v1', to: 'v2', convert: convert as never },
-      { from: 'v2', to: 'v1', convert: (object) => object },
-    ],
-  })
-  return createScheme([resource])
-}
 
 const probe = (metadata: Record<string, unknown> = { name: 'p', namespace: 'ns', uid: 'u1' }) => ({
   apiVersion: 'test.example.com/v1',
