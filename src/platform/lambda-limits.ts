@@ -17,7 +17,7 @@ export const LAMBDA_MAX_BODY_BYTES = 5 * 1024 * 1024
 export const LAMBDA_BODY_LIMIT_ADVICE =
   'AWS Lambda carries at most 6 MB per invocation, with the body inside the event, so this review cannot reach a Lambda webhook whole. ' +
   'The API server decides how many objects go in one review (a list of N stored objects is one review), so sending fewer is not in your hands: ' +
-  'serve this CRD from the Cloudflare Workers target (100 MB or more per request) or the Node server instead (see docs/platforms.md)'
+  'serve this CRD from the Cloudflare Workers target (plans allow 100 MB and more per request) or the Node server, where you set the limit (see docs/platforms.md)'
 
 /**
  * The app options every Lambda entry passes to `createApp`, so a review over Lambda's limits gets a
