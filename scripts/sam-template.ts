@@ -1,10 +1,13 @@
 import { parse, type CollectionTag, type ScalarTag, type YAMLMap, type YAMLSeq } from 'yaml'
 
 // CloudFormation's short forms (`!GetAtt A.B`, `!Sub '...'`) read as their long forms (`Fn::GetAtt`)
-const INTRINSICS = ['And', 'Base64', 'Cidr', 'Equals', 'FindInMap', 'GetAZs', 'If', 'ImportValue']
-  .concat(['Join', 'Not', 'Or', 'Select', 'Split', 'Sub', 'Transform', 'GetAtt'])
-  .map((name) => ({ tag: `!${name}`, key: `Fn::${name}` }))
-  .concat({ tag: '!Ref', key: 'Ref' }, { tag: '!Condition', key: 'Condition' })
+const INTRINSIC_FUNCTIONS =
+  'And Base64 Cidr Equals FindInMap GetAZs GetAtt If ImportValue Join Not Or Select Split Sub Transform'
+const INTRINSICS = [
+  ...INTRINSIC_FUNCTIONS.split(' ').map((name) => ({ tag: `!${name}`, key: `Fn::${name}` })),
+  { tag: '!Ref', key: 'Ref' },
+  { tag: '!Condition', key: 'Condition' },
+]
 
 const cloudFormationTags = INTRINSICS.flatMap(({ tag, key }): (ScalarTag | CollectionTag)[] => [
   {
