@@ -1,4 +1,5 @@
 import { Command } from 'commander'
+import { registerLambdaLocalCommand } from './lambda-local-command.ts'
 import { registerServeCommand } from './serve-command.ts'
 
 /** The `crdconv` command line; each command lives in its own `*-command.ts`. */
@@ -11,6 +12,7 @@ export function createProgram(): Command {
     })
     .showHelpAfterError()
   registerServeCommand(program)
+  registerLambdaLocalCommand(program)
   return program
 }
 
