@@ -45,7 +45,9 @@ describe('review log', () => {
   it('never writes object contents, even when the review fails or is not JSON', async () => {
     const { app, entries } = logged()
     const secret = 'hunter2-s3cr3t'
-    const objects = [cronTabV1beta1({ name: 'a', hostPort: secret, spec: { password: secret } })]
+    const objects = [
+      cronTabV1beta1({ name: 'a', hostPort: { value: secret }, spec: { password: secret } }),
+    ]
     await post(app, JSON.stringify(conversionReview({ objects })))
     await post(app, `{"password": "${secret}"`)
     await post(app, JSON.stringify({ apiVersion: secret }))
