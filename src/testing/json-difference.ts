@@ -8,7 +8,15 @@ export interface JsonDifference {
   readonly actual: unknown
 }
 
-/** Where `actual` differs from `expected`, outermost first, at most `limit` places. */
+/**
+ * Where `actual` differs from `expected`, outermost first, at most `limit` places.
+ *
+ * @example
+ * ```ts
+ * jsonDifferences({ spec: { keep: 3 } }, { spec: {} })
+ * // → [{ path: 'spec.keep', expected: 3, actual: undefined }]
+ * ```
+ */
 export function jsonDifferences(expected: unknown, actual: unknown, limit = 10): JsonDifference[] {
   const found: JsonDifference[] = []
   const visit = (path: string, left: unknown, right: unknown): void => {

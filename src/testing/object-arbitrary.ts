@@ -2,6 +2,7 @@ import * as fc from 'fast-check'
 import * as z from 'zod'
 import {
   formatApiVersion,
+  isPlainObject,
   stashAnnotationKey,
   type KubeObject,
   type Resource,
@@ -69,8 +70,7 @@ export function arbitraryObjectAt(
   const body = arbitraryFromJsonSchema(schema, { partial, unknownKey })
   const declaresStatus =
     typeof schema === 'object' &&
-    typeof schema['properties'] === 'object' &&
-    schema['properties'] !== null &&
+    isPlainObject(schema['properties']) &&
     'status' in schema['properties']
   const acceptsUnknown =
     typeof schema === 'object' &&
@@ -89,7 +89,9 @@ export function arbitraryObjectAt(
       status,
     })
     .map(({ metadata, body, status }) => {
-      const fields = typeof body === 'object' && body !== null && !Array.isArray(body) ? body : {}
+      const generated = isPlainObject(body) ? body : {}
+      // a schema that declares these too does not get to replace the framework's own
+      const { apiVersion: _apiVersion, kind: _kind, metadata: _metadata, ...fields } = generated
       const object: KubeObject = {
         apiVersion: formatApiVersion(resource.group, version),
         kind: resource.kind,

@@ -9,6 +9,13 @@ const KEPT_AT_TOP = new Set(['apiVersion', 'kind', 'metadata'])
  * `additionalProperties`, as with `z.object`; `z.looseObject` keeps them), the way the API
  * server prunes a structural schema without `x-kubernetes-preserve-unknown-fields`.
  * `apiVersion`, `kind` and `metadata` always stay.
+ *
+ * @example
+ * ```ts
+ * const schema = z.toJSONSchema(z.object({ spec: z.object({ size: z.int() }) }), { io: 'input' })
+ * pruneUnknownFields({ kind: 'Widget', spec: { size: 1, old: true } }, schema)
+ * // → { kind: 'Widget', spec: { size: 1 } }
+ * ```
  */
 export function pruneUnknownFields(object: unknown, schema: JsonSchema): unknown {
   if (!isPlainObject(object)) return object
