@@ -209,8 +209,8 @@ function metadataSchema(declared: SchemaProps | undefined, context: Context): Sc
   return Object.keys(kept).length === 0 ? { type: 'object' } : { type: 'object', properties: kept }
 }
 
-function convertNode(node: unknown, path: string, context: Context): SchemaProps {
-  const raw = resolveRef(asRecord(node), path, context)
+function convertNode(node: unknown, path: string, outer: Context): SchemaProps {
+  const { raw, context } = resolveRef(asRecord(node), path, outer)
   const alternatives = (raw['anyOf'] ?? raw['oneOf']) as unknown[] | undefined
   if (Array.isArray(alternatives)) return convertUnion(raw, alternatives, path, context)
   if (Array.isArray(raw['allOf'])) return convertIntersection(raw, raw['allOf'], path, context)
@@ -341,9 +341,8 @@ function convertUnion(
   let nullable = raw['nullable'] === true
   const kept: SchemaProps[] = []
   for (const alternative of alternatives) {
-    const resolved = resolveRef(asRecord(alternative), path, context)
-    if (isNullOnly(resolved)) nullable = true
-    else kept.push(convertNode(resolved, path, context))
+    if (isNullOnly(resolveRef(asRecord(alternative), path, context).raw)) nullable = true
+    else kept.push(convertNode(alternative, path, context))
   }
   const outer = copyKeywords(withoutJunctors(raw), path, context)
   delete outer['nullable']
@@ -536,28 +535,33 @@ function integerBounds(schema: SchemaProps): SchemaProps {
   return schema
 }
 
-function resolveRef(node: SchemaProps, path: string, context: Context): SchemaProps {
+// inlines `$ref`s (Kubernetes schemas have none); the context remembers the definitions being
+// inlined, so a recursive schema is reported instead of expanded forever
+function resolveRef(
+  node: SchemaProps,
+  path: string,
+  context: Context
+): { raw: SchemaProps; context: Context } {
   const ref = node['$ref']
-  if (typeof ref !== 'string') return node
+  if (typeof ref !== 'string') return { raw: node, context }
   const name = ref.slice(ref.lastIndexOf('/') + 1)
   const { $ref: _ref, ...siblings } = node
   if (context.resolving.includes(name)) {
     context.problems.push(
       `${label(path)}: a recursive schema cannot be said in a CRD (Kubernetes schemas have no $ref); give it a fixed depth or z.unknown()`
     )
-    return { ...siblings, [PRESERVE]: true }
+    return { raw: { ...siblings, [PRESERVE]: true }, context }
   }
   const target = context.definitions[name]
   if (target === undefined) {
     context.problems.push(`${label(path)}: unresolved reference ${ref}`)
-    return { ...siblings, [PRESERVE]: true }
+    return { raw: { ...siblings, [PRESERVE]: true }, context }
   }
-  // a definition referring to itself stops at the second visit
   const inner = resolveRef(asRecord(target), path, {
     ...context,
     resolving: [...context.resolving, name],
   })
-  return { ...inner, ...siblings }
+  return { raw: { ...inner.raw, ...siblings }, context: inner.context }
 }
 
 function withoutJunctors(raw: SchemaProps): SchemaProps {

@@ -6,7 +6,7 @@ export type WebhookUrlCheck =
   | { readonly ok: false; readonly problems: readonly string[] }
 
 export interface WebhookUrlOptions {
-  /** Accept `http://` for localhost and loopback addresses (for `crdconv probe` of a local server). */
+  /** Accept `http://` for localhost and loopback addresses, without the localhost warning (for `crdconv probe` of a local server). */
   readonly allowLoopbackHttp?: boolean
 }
 
@@ -36,7 +36,8 @@ export function checkWebhookUrl(text: string, options: WebhookUrlOptions = {}): 
   if (url.protocol === 'http:' && options.allowLoopbackHttp === true && loopback) {
     warnings.push('plain http: fine for a local server, but the API server only calls https URLs')
   } else if (url.protocol !== 'https:') {
-    problems.push(`the scheme must be https, not ${url.protocol.replace(/:$/, '')}`)
+    const local = options.allowLoopbackHttp === true ? ' (http only for localhost)' : ''
+    problems.push(`the scheme must be https${local}, not ${url.protocol.replace(/:$/, '')}`)
   }
   if (url.hostname === '') problems.push('the URL must name a host')
   const authority = text.replace(/^[a-z][a-z0-9+.-]*:\/\//i, '').split(/[/?#]/, 1)[0] ?? ''
@@ -47,9 +48,11 @@ export function checkWebhookUrl(text: string, options: WebhookUrlOptions = {}): 
   if (text.includes('#')) problems.push('the URL must not have a fragment (#...)')
   if (problems.length > 0) return { ok: false, problems }
   if (loopback) {
-    warnings.push(
-      `${url.hostname} is risky: the API server calls it from its own host, so the webhook must run beside every API server`
-    )
+    if (options.allowLoopbackHttp !== true) {
+      warnings.push(
+        `${url.hostname} is risky: the API server calls it from its own host, so the webhook must run beside every API server`
+      )
+    }
   } else if (isIpAddress(url.hostname)) {
     warnings.push(
       `${url.hostname} is a bare IP address: the server's certificate must name it, and the address must stay the same`
