@@ -60,11 +60,16 @@ export function convertManifests(
     const values = documents.map((entry) => entry.value).filter((value) => value !== null)
     return { ok: true, output: formatObjects(values, format), converted }
   }
+  let end = 0
   const texts = documents.map(({ document, value, changed }, index) => {
-    if (changed) replaceContents(document, value)
+    const start = end
+    end = document.range?.[2] ?? parsed.text.length
+    if (!changed) return parsed.text.slice(start, end)
+    replaceContents(document, value)
     const text = document.toString({ lineWidth: 0 })
-    return index === 0 || /^(#[^\n]*\n|\s*\n)*---/.test(text) ? text : `---\n${text}`
+    return index === 0 || text.startsWith('---') ? text : `---\n${text}`
   })
+  texts.push(parsed.text.slice(end))
   return { ok: true, output: texts.join(''), converted }
 }
 

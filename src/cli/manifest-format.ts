@@ -8,13 +8,15 @@ export interface ParsedManifests {
   readonly format: OutputFormat
   /** YAML documents in order; JSON input is one document. */
   readonly documents: readonly Document[]
+  /** The text they were read from, so untouched documents can be written back byte for byte. */
+  readonly text: string
 }
 
 /** Multi-document YAML or JSON (JSON is read as YAML, one document); syntax errors are usage errors. */
 export function parseManifests(text: string, source: string): ParsedManifests {
   const format = /^\s*[{[]/.test(text) ? 'json' : 'yaml'
   const documents = parseAllDocuments(text)
-  if (!Array.isArray(documents)) return { format, documents: [] }
+  if (!Array.isArray(documents)) return { format, documents: [], text }
   documents.forEach((document, index) => {
     const error = document.errors[0]
     if (error !== undefined) {
@@ -24,7 +26,7 @@ export function parseManifests(text: string, source: string): ParsedManifests {
       )
     }
   })
-  return { format, documents }
+  return { format, documents, text }
 }
 
 /** The `-o yaml|json` option every command that prints manifests shares. */
