@@ -3,6 +3,7 @@ import { processIo, UsageError, type CliIo } from './cli-io.ts'
 import { registerCheckCommand } from './check-command.ts'
 import { registerConvertCommand } from './convert-command.ts'
 import { registerCrdCommand } from './crd-command.ts'
+import { registerLambdaLocalCommand } from './lambda-local-command.ts'
 import { registerProbeCommand } from './probe-command.ts'
 import { registerReviewCommand } from './review-command.ts'
 import { registerServeCommand } from './serve-command.ts'
@@ -37,6 +38,7 @@ export function createProgram(context: CommandContext): Command {
   registerProbeCommand(program, context)
   registerCheckCommand(program, context)
   registerServeCommand(program, context)
+  registerLambdaLocalCommand(program)
   return program
 }
 
