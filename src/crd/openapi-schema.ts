@@ -65,6 +65,7 @@ const NOTED_DROPS = [
   'not',
 ]
 const INT32 = [-2147483648, 2147483647] as const
+const JSON_TYPES = ['string', 'number', 'boolean', 'array', 'object']
 
 const API_VERSION_DESCRIPTION =
   'APIVersion defines the versioned schema of this representation of an object.'
@@ -146,7 +147,9 @@ function inReadingOrder(node: unknown): SchemaProps {
   const record = asRecord(node)
   const rank = (key: string) => {
     const known = KEY_ORDER.indexOf(key)
-    return known !== -1 ? known : NESTED.has(key) ? KEY_ORDER.length + 1 : KEY_ORDER.length
+    if (known !== -1) return known
+    if (key === 'required') return KEY_ORDER.length + 2
+    return NESTED.has(key) ? KEY_ORDER.length + 1 : KEY_ORDER.length
   }
   const out: SchemaProps = {}
   for (const key of Object.keys(record).sort((a, b) => rank(a) - rank(b))) {
@@ -339,13 +342,25 @@ function convertUnion(
   context: Context
 ): SchemaProps {
   let nullable = raw['nullable'] === true
-  const kept: SchemaProps[] = []
-  for (const alternative of alternatives) {
-    if (isNullOnly(resolveRef(asRecord(alternative), path, context).raw)) nullable = true
-    else kept.push(convertNode(alternative, path, context))
-  }
+  const resolved = alternatives.map(
+    (alternative) => resolveRef(asRecord(alternative), path, context).raw
+  )
   const outer = copyKeywords(withoutJunctors(raw), path, context)
   delete outer['nullable']
+  // z.json(): every JSON type, recursively; any value is what it means, not a recursion to report
+  const types = new Set(resolved.map((alternative) => alternative['type']))
+  if (JSON_TYPES.every((type) => types.has(type))) {
+    return {
+      ...outer,
+      [PRESERVE]: true,
+      ...(nullable || resolved.some(isNullOnly) ? { nullable: true } : {}),
+    }
+  }
+  const kept: SchemaProps[] = []
+  alternatives.forEach((alternative, index) => {
+    if (isNullOnly(resolved[index] ?? {})) nullable = true
+    else kept.push(convertNode(alternative, path, context))
+  })
   const merged =
     kept.length === 0
       ? { [PRESERVE]: true }

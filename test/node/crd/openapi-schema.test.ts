@@ -45,6 +45,7 @@ describe('toCrdSchema', () => {
       { type: 'object', additionalProperties: { type: 'integer' } },
     ],
     ['any JSON value', z.unknown(), { 'x-kubernetes-preserve-unknown-fields': true }],
+    ['JSON (z.json)', z.json(), { nullable: true, 'x-kubernetes-preserve-unknown-fields': true }],
     [
       'an object that keeps unknown fields (looseObject)',
       z.looseObject({ a: z.string() }),
