@@ -1,5 +1,4 @@
-import { execFileSync } from 'node:child_process'
-import { mkdtempSync, readFileSync } from 'node:fs'
+import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Hono } from 'hono'
@@ -10,6 +9,7 @@ import { exampleScheme } from '../../../src/resources/index.ts'
 import type { Scheme } from '../../../src/scheme/index.ts'
 import { scheme as brokenLabelScheme } from './fixtures/broken-label-scheme.ts'
 import staleScheme from './fixtures/stale-scheme.ts'
+import { makeSelfSignedCertificate } from '../../support/self-signed-certificate.ts'
 import { crdconv } from './run-cli.ts'
 
 const quiet = () => {}
@@ -20,7 +20,7 @@ interface Review {
 }
 const servers: RunningServer[] = []
 
-async function serve(app: Hono, tls?: { cert: Buffer; key: Buffer }): Promise<string> {
+async function serve(app: Hono, tls?: { cert: string; key: string }): Promise<string> {
   const server = await startNodeServer({
     app,
     port: 0,
@@ -140,34 +140,10 @@ describe('crdconv probe', () => {
     let caBundle = ''
 
     beforeAll(async () => {
-      const directory = mkdtempSync(join(tmpdir(), 'crdconv-tls-'))
-      caBundle = join(directory, 'cert.pem')
-      const key = join(directory, 'key.pem')
-      execFileSync(
-        'openssl',
-        [
-          'req',
-          '-x509',
-          '-newkey',
-          'ec',
-          '-pkeyopt',
-          'ec_paramgen_curve:prime256v1',
-          '-nodes',
-          '-keyout',
-          key,
-          '-out',
-          caBundle,
-          '-days',
-          '1',
-          '-subj',
-          '/CN=localhost',
-          '-addext',
-          'subjectAltName=IP:127.0.0.1,DNS:localhost',
-        ],
-        { stdio: 'ignore' }
-      )
-      const app = createApp({ scheme: exampleScheme, log: quiet })
-      url = await serve(app, { cert: readFileSync(caBundle), key: readFileSync(key) })
+      const { cert, key } = makeSelfSignedCertificate()
+      caBundle = join(mkdtempSync(join(tmpdir(), 'crdconv-ca-')), 'ca.pem')
+      writeFileSync(caBundle, cert)
+      url = await serve(createApp({ scheme: exampleScheme, log: quiet }), { cert, key })
     })
 
     it('trusts a self-signed webhook with --ca-bundle', async () => {
