@@ -1,8 +1,16 @@
 import { toJSONSchema, type $ZodType } from 'zod/v4/core'
-import { structuralViolations } from './structural-rules.ts'
+import { inReadingOrder } from './reading-order.ts'
+import {
+  asRecord,
+  EMBEDDED,
+  INT_OR_STRING,
+  label,
+  PRESERVE,
+  type SchemaProps,
+} from './schema-props.ts'
+import { mergeAlternatives, mergeShapes, withValidation } from './union-merge.ts'
 
-/** A node of a CRD's `openAPIV3Schema` (Kubernetes `JSONSchemaProps`), as plain JSON. */
-export type SchemaProps = { [keyword: string]: unknown }
+export type { SchemaProps } from './schema-props.ts'
 
 /** A version's schema for the CRD, with what could not be said exactly. */
 export interface CrdSchema {
@@ -13,9 +21,6 @@ export interface CrdSchema {
   readonly problems: readonly string[]
 }
 
-const PRESERVE = 'x-kubernetes-preserve-unknown-fields'
-const INT_OR_STRING = 'x-kubernetes-int-or-string'
-const EMBEDDED = 'x-kubernetes-embedded-resource'
 // keywords copied as they are (Kubernetes JSONSchemaProps); everything else is rebuilt or dropped
 const COPIED = [
   'description',
@@ -119,58 +124,6 @@ export function toCrdSchema(schema: $ZodType): CrdSchema {
     return { openAPIV3Schema: { type: 'object' }, notes, problems }
   }
   return { openAPIV3Schema: inReadingOrder(withKubernetesRoot(root, context)), notes, problems }
-}
-
-const KEY_ORDER = [
-  'description',
-  'type',
-  'format',
-  'nullable',
-  'default',
-  'enum',
-  'x-kubernetes-int-or-string',
-  'x-kubernetes-embedded-resource',
-  'x-kubernetes-preserve-unknown-fields',
-]
-const NESTED = new Set([
-  'properties',
-  'additionalProperties',
-  'items',
-  'anyOf',
-  'allOf',
-  'oneOf',
-  'not',
-])
-
-// description and type first, nested schemas last: how people write CRDs by hand
-function inReadingOrder(node: unknown): SchemaProps {
-  const record = asRecord(node)
-  const rank = (key: string) => {
-    const known = KEY_ORDER.indexOf(key)
-    if (known !== -1) return known
-    if (key === 'required') return KEY_ORDER.length + 2
-    return NESTED.has(key) ? KEY_ORDER.length + 1 : KEY_ORDER.length
-  }
-  const out: SchemaProps = {}
-  for (const key of Object.keys(record).sort((a, b) => rank(a) - rank(b))) {
-    const value = record[key]
-    if (key === 'properties') {
-      out[key] = Object.fromEntries(
-        Object.entries(asRecord(value)).map(([field, child]) => [field, inReadingOrder(child)])
-      )
-    } else if (
-      key === 'items' ||
-      key === 'not' ||
-      (key === 'additionalProperties' && typeof value === 'object')
-    ) {
-      out[key] = inReadingOrder(value)
-    } else if (key === 'anyOf' || key === 'allOf' || key === 'oneOf') {
-      out[key] = (value as unknown[]).map(inReadingOrder)
-    } else {
-      out[key] = value
-    }
-  }
-  return out
 }
 
 function withKubernetesRoot(root: SchemaProps, context: Context): SchemaProps {
@@ -324,7 +277,7 @@ function convertArray(
     const merged = mergeAlternatives(
       items.map((item) => convertNode(item, `${path}[]`, context)),
       `${path}[]`,
-      context
+      context.notes
     )
     return { ...out, type: 'array', items: merged }
   }
@@ -366,7 +319,7 @@ function convertUnion(
       ? { [PRESERVE]: true }
       : kept.length === 1
         ? (kept[0] as SchemaProps)
-        : mergeAlternatives(kept, path, context)
+        : mergeAlternatives(kept, path, context.notes)
   return { ...merged, ...outer, ...(nullable ? { nullable: true } : {}) }
 }
 
@@ -385,156 +338,8 @@ function convertIntersection(
     )
     return { ...outer, [PRESERVE]: true }
   }
-  const merged = mergeShapes(converted, path, context, 'all')
-  return withValidation({ ...merged, ...outer }, 'allOf', converted, path, context)
-}
-
-/**
- * One structural node for values that match any of `alternatives`: the shapes merged outside,
- * each alternative's own validation (required fields, enums, bounds) in an `anyOf`.
- */
-function mergeAlternatives(
-  alternatives: readonly SchemaProps[],
-  path: string,
-  context: Context
-): SchemaProps {
-  if (alternatives.length === 1) return alternatives[0] as SchemaProps
-  const types = new Set(alternatives.map(valueTypes).flat())
-  if (types.size === 2 && types.has('integer') && types.has('string')) {
-    const description = alternatives.find((alternative) => alternative['description'])
-    return {
-      [INT_OR_STRING]: true,
-      ...(description === undefined ? {} : { description: description['description'] }),
-    }
-  }
-  const kinds = new Set(alternatives.map((alternative) => alternative['type']))
-  if (kinds.size !== 1 || kinds.has(undefined)) {
-    context.notes.push(
-      `${label(path)}: a union of ${[...types].join(', ')} cannot be typed in a structural schema; the CRD accepts any value here`
-    )
-    return { [PRESERVE]: true }
-  }
-  const merged = mergeShapes(alternatives, path, context, 'any')
-  if (Array.isArray(merged['enum'])) return merged
-  return withValidation(merged, 'anyOf', alternatives, path, context)
-}
-
-function mergeShapes(
-  shapes: readonly SchemaProps[],
-  path: string,
-  context: Context,
-  mode: 'any' | 'all'
-): SchemaProps {
-  const type = shapes[0]?.['type'] as string
-  const merged: SchemaProps = { type }
-  const enums = shapes.map((shape) => shape['enum'])
-  if (mode === 'any' && enums.every(Array.isArray)) {
-    merged['enum'] = [...new Set((enums as unknown[][]).flat())]
-  }
-  const formats = new Set(shapes.map((shape) => shape['format']))
-  if (formats.size === 1 && shapes[0]?.['format'] !== undefined)
-    merged['format'] = shapes[0]['format']
-  if (shapes.some((shape) => shape[EMBEDDED] === true)) merged[EMBEDDED] = true
-  if (type === 'array') {
-    merged['items'] = mergeAlternatives(
-      shapes.map((shape) => asRecord(shape['items'])),
-      `${path}[]`,
-      context
-    )
-  }
-  if (type !== 'object') return merged
-  const maps = shapes.filter((shape) => shape['additionalProperties'] !== undefined)
-  const withFields = shapes.filter((shape) => shape['properties'] !== undefined)
-  if (maps.length > 0 && withFields.length > 0) {
-    context.notes.push(
-      `${label(path)}: a union of a map and an object with fields cannot be typed; the CRD keeps any fields here`
-    )
-    return { ...merged, [PRESERVE]: true }
-  }
-  if (shapes.some((shape) => shape[PRESERVE] === true)) merged[PRESERVE] = true
-  if (maps.length > 0) {
-    merged['additionalProperties'] = mergeAlternatives(
-      maps.map((shape) => asRecord(shape['additionalProperties'])),
-      `${path}[*]`,
-      context
-    )
-  }
-  const fields = new Map<string, SchemaProps[]>()
-  for (const shape of withFields) {
-    for (const [field, schema] of Object.entries(asRecord(shape['properties']))) {
-      fields.set(field, [...(fields.get(field) ?? []), schema as SchemaProps])
-    }
-  }
-  if (fields.size > 0) {
-    const properties: Record<string, SchemaProps> = {}
-    for (const [field, schemas] of fields) {
-      properties[field] =
-        mode === 'any'
-          ? mergeAlternatives(schemas, `${path}.${field}`, context)
-          : mergeShapes(schemas, `${path}.${field}`, context, 'all')
-    }
-    merged['properties'] = properties
-  }
-  const requiredLists = shapes.map((shape) => (shape['required'] as string[] | undefined) ?? [])
-  const required =
-    mode === 'any'
-      ? requiredLists.reduce((common, list) => common.filter((field) => list.includes(field)))
-      : [...new Set(requiredLists.flat())]
-  if (required.length > 0) merged['required'] = required
-  return merged
-}
-
-// keeps each alternative's validation in a junctor, stripped of what structural rule 3 forbids
-// there; drops it (with a note) when that would break rule 2
-function withValidation(
-  merged: SchemaProps,
-  junctor: 'anyOf' | 'allOf',
-  alternatives: readonly SchemaProps[],
-  path: string,
-  context: Context
-): SchemaProps {
-  const validations = alternatives.map(validationOnly)
-  if (validations.some((validation) => Object.keys(validation).length === 0)) return merged
-  const candidate = { ...merged, [junctor]: validations }
-  if (structuralViolations(candidate, { root: false }).length === 0) return candidate
-  context.notes.push(
-    `${label(path)}: the alternatives' own checks cannot be kept in a structural schema; the CRD checks only the merged shape`
-  )
-  return merged
-}
-
-const FORBIDDEN_IN_JUNCTORS = new Set([
-  'type',
-  'description',
-  'default',
-  'additionalProperties',
-  'nullable',
-  'title',
-  'example',
-  'externalDocs',
-])
-
-function validationOnly(schema: SchemaProps): SchemaProps {
-  const out: SchemaProps = {}
-  for (const [keyword, value] of Object.entries(schema)) {
-    if (FORBIDDEN_IN_JUNCTORS.has(keyword) || keyword.startsWith('x-kubernetes-')) continue
-    if (keyword === 'properties') {
-      const properties: Record<string, SchemaProps> = {}
-      for (const [field, child] of Object.entries(asRecord(value))) {
-        const stripped = validationOnly(child as SchemaProps)
-        if (Object.keys(stripped).length > 0) properties[field] = stripped
-      }
-      if (Object.keys(properties).length > 0) out['properties'] = properties
-    } else if (keyword === 'items') {
-      const stripped = validationOnly(asRecord(value))
-      if (Object.keys(stripped).length > 0) out['items'] = stripped
-    } else if (keyword === 'anyOf' || keyword === 'allOf' || keyword === 'oneOf') {
-      out[keyword] = (value as SchemaProps[]).map(validationOnly)
-    } else {
-      out[keyword] = value
-    }
-  }
-  return out
+  const merged = mergeShapes(converted, path, context.notes, 'all')
+  return withValidation({ ...merged, ...outer }, 'allOf', converted, path, context.notes)
 }
 
 function integerBounds(schema: SchemaProps): SchemaProps {
@@ -591,27 +396,12 @@ function isNullOnly(schema: SchemaProps): boolean {
   )
 }
 
-function valueTypes(schema: SchemaProps): string[] {
-  if (schema[INT_OR_STRING] === true) return ['integer', 'string']
-  return [typeof schema['type'] === 'string' ? schema['type'] : 'any value']
-}
-
 function describeType(schema: SchemaProps): string {
   return typeof schema['type'] === 'string' ? `a ${schema['type']}` : 'any value'
 }
 
 function isEmptySchema(schema: unknown): boolean {
   return typeof schema === 'object' && schema !== null && Object.keys(schema).length === 0
-}
-
-function asRecord(value: unknown): Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : {}
-}
-
-function label(path: string): string {
-  return path === '' ? '(root)' : path
 }
 
 function displayPath(path: readonly (string | number)[]): string {
