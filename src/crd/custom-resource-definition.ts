@@ -1,6 +1,6 @@
 import type { PrinterColumn, Resource, Subresources } from '../scheme/index.ts'
 import { toCrdSchema, type SchemaProps } from './openapi-schema.ts'
-import { structuralViolations } from './structural-rules.ts'
+import { statusRootViolations, structuralViolations } from './structural-rules.ts'
 import { sortByVersionPriority } from './version-priority.ts'
 
 /** The `ConversionReview` versions crdconv answers, in the order the API server should try them. */
@@ -56,11 +56,14 @@ export function buildCustomResourceDefinition(resource: Resource, options: CrdOp
     const schema = toCrdSchema(version.schema)
     notes.push(...schema.notes.map((note) => `${name}: ${note}`))
     problems.push(...schema.problems.map((problem) => `${name}: ${problem}`))
+    const subresources = version.subresources ?? resource.subresources
     if (schema.problems.length === 0) {
       const violations = structuralViolations(schema.openAPIV3Schema)
+      if (subresources?.status === true) {
+        violations.push(...statusRootViolations(schema.openAPIV3Schema))
+      }
       problems.push(...violations.map((violation) => `${name}: not structural: ${violation}`))
     }
-    const subresources = version.subresources ?? resource.subresources
     const columns = version.additionalPrinterColumns ?? resource.additionalPrinterColumns
     return {
       name,

@@ -3,7 +3,7 @@ import { createScheme, describeObject, type Resource } from '../scheme/index.ts'
 import { exampleObjects } from './example-objects.ts'
 import { toCrdSchema, type SchemaProps } from './openapi-schema.ts'
 import { schemaAtPath } from './schema-paths.ts'
-import { structuralViolations } from './structural-rules.ts'
+import { statusRootViolations, structuralViolations } from './structural-rules.ts'
 
 /** One line of a `crdconv check` report: what was checked and what is wrong with it. */
 export interface CheckItem {
@@ -57,6 +57,9 @@ export function checkResource(resource: Resource): CheckItem[] {
     const schema = toCrdSchema(version.schema)
     const problems = [...schema.problems]
     if (problems.length === 0) problems.push(...structuralViolations(schema.openAPIV3Schema))
+    if (problems.length === 0 && (version.subresources ?? resource.subresources)?.status === true) {
+      problems.push(...statusRootViolations(schema.openAPIV3Schema))
+    }
     items.push({ title: `${name}: the schema is structural`, problems, notes: schema.notes })
     if (schema.problems.length === 0) {
       items.push({

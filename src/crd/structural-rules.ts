@@ -213,3 +213,48 @@ function isIntOrStringPair(branches: readonly unknown[]): boolean {
 function isNode(value: unknown): value is Node {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
+
+// apiextensions validation: with /status, the root keeps only what survives taking
+// properties.status out as the status subresource's own schema
+const ALLOWED_AT_ROOT_WITH_STATUS = new Set([
+  'description',
+  'type',
+  'format',
+  'title',
+  'maximum',
+  'exclusiveMaximum',
+  'minimum',
+  'exclusiveMinimum',
+  'maxLength',
+  'minLength',
+  'pattern',
+  'maxItems',
+  'minItems',
+  'uniqueItems',
+  'multipleOf',
+  'required',
+  'items',
+  'properties',
+  'externalDocs',
+  'example',
+  'x-kubernetes-preserve-unknown-fields',
+  'x-kubernetes-validations',
+])
+
+/**
+ * What the API server refuses at the root of a schema whose version enables the status
+ * subresource (a union at the root, for one, leaves an `anyOf` there).
+ *
+ * @example
+ * ```ts
+ * statusRootViolations({ type: 'object', anyOf: [{ required: ['a'] }] }) // ['(root): anyOf ...']
+ * ```
+ */
+export function statusRootViolations(schema: Readonly<Record<string, unknown>>): string[] {
+  return Object.keys(schema)
+    .filter((keyword) => !ALLOWED_AT_ROOT_WITH_STATUS.has(keyword))
+    .map(
+      (keyword) =>
+        `(root): ${keyword} is not allowed at the root of a schema when the status subresource is enabled`
+    )
+}

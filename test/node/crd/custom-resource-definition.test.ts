@@ -172,4 +172,25 @@ describe('buildCustomResourceDefinition', () => {
       expect.stringMatching(/^v1: \.when: Date cannot be represented/),
     ])
   })
+
+  it('refuses a union at the root of a version that enables the status subresource', () => {
+    const job = defineResource({
+      group: 'example.com',
+      kind: 'Job',
+      versions: {
+        v1: {
+          schema: z.union([
+            z.object({ mode: z.literal('once'), at: z.string() }),
+            z.object({ mode: z.literal('cron'), schedule: z.string() }),
+          ]),
+          storage: true,
+        },
+      },
+      subresources: { status: true },
+      converters: [],
+    })
+    expect(buildCustomResourceDefinition(job, { url }).problems).toEqual([
+      'v1: not structural: (root): anyOf is not allowed at the root of a schema when the status subresource is enabled',
+    ])
+  })
 })

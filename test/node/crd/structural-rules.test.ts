@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { structuralViolations } from '../../../src/crd/index.ts'
+import { statusRootViolations, structuralViolations } from '../../../src/crd/index.ts'
 
 describe('structuralViolations', () => {
   it('finds every violation of the documentation’s non-structural example 3', () => {
@@ -102,5 +102,17 @@ describe('structuralViolations', () => {
     ['a root that is not an object', { type: 'string' }, 'type must be object'],
   ])('refuses %s', (_name, schema, violation) => {
     expect(structuralViolations(schema).join('\n')).toContain(violation)
+  })
+})
+
+describe('statusRootViolations', () => {
+  it('accepts the root of an object schema', () => {
+    expect(statusRootViolations({ type: 'object', properties: {}, required: ['spec'] })).toEqual([])
+  })
+
+  it('refuses an anyOf at the root, as a union at the root leaves one', () => {
+    expect(statusRootViolations({ type: 'object', anyOf: [{ required: ['a'] }] })).toEqual([
+      '(root): anyOf is not allowed at the root of a schema when the status subresource is enabled',
+    ])
   })
 })
