@@ -66,7 +66,7 @@ API server would refuse.`
       io.stdout(`probing ${options.url}\n`)
       for (const result of results) {
         const review = result.reviewVersion.replace('apiextensions.k8s.io/', 'ConversionReview ')
-        const line = `${result.resource} ${result.from} → ${result.to} (${review}, ${result.objectCount} objects, ${Math.round(result.milliseconds)} ms)`
+        const line = `${result.resource} ${result.from} → ${result.to} (${review}, ${result.objectCount} object${result.objectCount === 1 ? '' : 's'}, ${Math.round(result.milliseconds)} ms)`
         if (result.problems.length === 0) io.stdout(`  ok    ${line}\n`)
         else {
           failed++
