@@ -16,9 +16,13 @@ export {
   type KubeObject,
   type ObjectConversion,
   type ObjectMeta,
+  type PrinterColumn,
   type Resource,
   type ResourceDefinition,
+  type ResourceNames,
+  type ScaleSubresource,
   type Scheme,
+  type Subresources,
   type VersionDefinition,
 } from './scheme/index.ts'
 export {
@@ -30,3 +34,16 @@ export {
   type ReviewSummary,
 } from './review/index.ts'
 export { createApp, type AppOptions, type ReviewLogEntry } from './http/index.ts'
+export {
+  buildCustomResourceDefinition,
+  checkResource,
+  checkWebhookUrl,
+  sortByVersionPriority,
+  structuralViolations,
+  toCrdSchema,
+  type CheckItem,
+  type CrdBuild,
+  type CrdOptions,
+  type CrdSchema,
+  type CustomResourceDefinition,
+} from './crd/index.ts'
