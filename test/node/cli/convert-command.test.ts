@@ -9,7 +9,7 @@ metadata: { name: settings }
 data: { mode: "fast" }
 `
 
-function manifests(thirdHostPort = 'example.com:2345'): string {
+function manifests(thirdHostPort = '"example.com:2345"'): string {
   return `# stored CronTabs
 apiVersion: example.com/v1beta1
 kind: CronTab
@@ -28,7 +28,7 @@ items:
   - apiVersion: example.com/v1beta1
     kind: CronTab
     metadata: { name: remote-crontab, namespace: default }
-    hostPort: "${thirdHostPort}"
+    hostPort: ${thirdHostPort}
   - apiVersion: example.com/v1
     kind: CronTab
     metadata: { name: already-v1 }
@@ -101,11 +101,11 @@ describe('crdconv convert', () => {
   })
 
   it('names the document and object that fail, writes nothing and exits 1', async () => {
-    const run = await crdconv(['convert', '-f', '-', '--to', 'v1'], { stdin: manifests('no-port') })
+    const run = await crdconv(['convert', '-f', '-', '--to', 'v1'], { stdin: manifests('8080') })
     expect(run.code).toBe(1)
     expect(run.stdout).toBe('')
     expect(run.stderr).toContain(
-      'document 3, items[0]: CronTab default/remote-crontab, example.com/v1beta1 → example.com/v1: hostPort "no-port" could not be parsed'
+      'document 3, items[0]: CronTab default/remote-crontab, example.com/v1beta1 → example.com/v1: hostPort must be a string "host:port", not number'
     )
   })
 

@@ -9,21 +9,24 @@ const url = 'https://crontab-webhook.example.workers.dev/convert'
 const fixtures = join(import.meta.dirname, 'fixtures')
 
 describe('crdconv crd', () => {
-  it('prints the CronTab CRD as YAML that kubectl can apply', async () => {
+  it('prints a CRD for each resource of the scheme as YAML that kubectl can apply', async () => {
     const run = await crdconv(['crd', '--url', url])
     expect(run).toMatchObject({ code: 0, stderr: '' })
     const documents = parseAllDocuments(run.stdout)
-    expect(Array.isArray(documents) ? documents.map((document) => document.toJS()) : []).toEqual([
+    const crd = (name: string) =>
       expect.objectContaining({
         kind: 'CustomResourceDefinition',
-        metadata: { name: 'crontabs.example.com' },
+        metadata: { name },
         spec: expect.objectContaining({
           conversion: {
             strategy: 'Webhook',
             webhook: { conversionReviewVersions: ['v1', 'v1beta1'], clientConfig: { url } },
           },
         }),
-      }),
+      })
+    expect(Array.isArray(documents) ? documents.map((document) => document.toJS()) : []).toEqual([
+      crd('crontabs.example.com'),
+      crd('backups.example.com'),
     ])
   })
 
@@ -37,7 +40,17 @@ describe('crdconv crd', () => {
     const pem = '-----BEGIN CERTIFICATE-----\nMIIBfake\n-----END CERTIFICATE-----\n'
     const file = join(mkdtempSync(join(tmpdir(), 'crdconv-')), 'ca.pem')
     writeFileSync(file, pem)
-    const run = await crdconv(['crd', '--url', url, '--ca-bundle', file, '-o', 'json'])
+    const run = await crdconv([
+      'crd',
+      '--url',
+      url,
+      '--resource',
+      'ct',
+      '--ca-bundle',
+      file,
+      '-o',
+      'json',
+    ])
     expect(JSON.parse(run.stdout).spec.conversion.webhook.clientConfig).toEqual({
       url,
       caBundle: Buffer.from(pem).toString('base64'),

@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { loadScheme, selectResources } from '../../../src/cli/load-scheme.ts'
-import { exampleScheme } from '../../../src/resources/index.ts'
+import { cronTab, exampleScheme } from '../../../src/resources/index.ts'
 import { crdconv } from './run-cli.ts'
 
 const fixtures = join(import.meta.dirname, 'fixtures')
@@ -32,7 +32,7 @@ describe('--resource', () => {
   it.each(['CronTab', 'crontab', 'crontabs', 'ct', 'crontabs.example.com', 'CronTab.example.com'])(
     'finds the CronTab by %s',
     (name) => {
-      expect(selectResources(exampleScheme, name)).toEqual(exampleScheme.resources)
+      expect(selectResources(exampleScheme, name)).toEqual([cronTab])
     }
   )
 

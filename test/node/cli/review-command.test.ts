@@ -57,7 +57,7 @@ describe('crdconv review', () => {
 
   it('prints the Failed answer as YAML and exits 1 when an object cannot be converted', async () => {
     const broken = structuredClone(documentedRequest)
-    broken.request.objects[1]!.hostPort = 'example.com'
+    Object.assign(broken.request.objects[1]!, { hostPort: 8080 })
     const run = await crdconv(['review', '-f', '-', '-o', 'yaml'], {
       stdin: JSON.stringify(broken),
     })
