@@ -1,4 +1,5 @@
 import * as fc from 'fast-check'
+import { exampleObjects } from '../crd/index.ts'
 import { formatApiVersion, type KubeObject, type Resource, type Scheme } from '../scheme/index.ts'
 import { deepFreeze } from './deep-freeze.ts'
 import { arbitraryObjectAt } from './object-arbitrary.ts'
@@ -22,7 +23,10 @@ export interface RoundTripOptions {
   readonly seed?: number
   /** Any field may be absent, metadata included, as in server-side apply; default `false`. */
   readonly partial?: boolean
-  /** Hand-written objects checked first, each in the round trips that start at its version. */
+  /**
+   * Hand-written objects checked first, each in the round trips that start at its version; the
+   * `examples` of each version (`defineResource`) are checked too.
+   */
   readonly examples?: readonly KubeObject[]
 }
 
@@ -132,9 +136,13 @@ function runPlan(
   options: RoundTripOptions
 ): RoundTripCheck {
   const own = formatApiVersion(resource.group, plan.from)
-  const examples = (options.examples ?? [])
-    .filter((example) => example.apiVersion === own && example.kind === resource.kind)
-    .map((example) => [JSON.parse(JSON.stringify(example)) as KubeObject] as [KubeObject])
+  const given = (options.examples ?? []).filter(
+    (example) => example.apiVersion === own && example.kind === resource.kind
+  )
+  // the version's own examples, and a bare object, come first: realistic before random
+  const examples = [...given, ...exampleObjects(resource, plan.from)].map(
+    (example) => [JSON.parse(JSON.stringify(example)) as KubeObject] as [KubeObject]
+  )
   const property = fc.property(arbitrary, (object) => {
     const problem = plan.run(deepFreeze(object))
     if (problem !== undefined) throw new ProblemFound(problem)

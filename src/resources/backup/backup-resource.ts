@@ -19,9 +19,29 @@ export const backup = defineResource({
   names: { plural: 'backups', singular: 'backup', shortNames: ['bk'] },
   scope: 'Namespaced',
   versions: {
-    v1alpha1: { schema: BackupV1alpha1 },
-    v1beta1: { schema: BackupV1beta1, storage: true },
-    v1: { schema: BackupV1 },
+    v1alpha1: {
+      schema: BackupV1alpha1,
+      examples: [{ spec: { schedule: '0 3 * * *', destination: 'backups/db', keep: 7 } }],
+    },
+    v1beta1: {
+      schema: BackupV1beta1,
+      storage: true,
+      examples: [{ spec: { schedule: '0 3 * * *', destination: 'backups/db', retention: 7 } }],
+    },
+    v1: {
+      schema: BackupV1,
+      examples: [
+        {
+          spec: {
+            schedule: '0 3 * * *',
+            bucket: 'backups',
+            prefix: 'db',
+            retention: 7,
+            encryption: { keyRef: 'backup-key', algorithm: 'aws:kms' },
+          },
+        },
+      ],
+    },
   },
   converters: [
     {
