@@ -7,3 +7,10 @@ export function parsePort(value: string): number {
   }
   return port
 }
+
+export function parseRuns(value: string): number {
+  const runs = Number(value)
+  if (!Number.isInteger(runs) || runs < 1)
+    throw new InvalidArgumentError('must be a whole number of 1 or more')
+  return runs
+}

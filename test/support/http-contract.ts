@@ -92,8 +92,8 @@ export function describeHttpContract(name: string, target: () => WebhookTarget):
       expect(converted.every((object) => object['apiVersion'] === 'example.com/v1')).toBe(true)
     })
 
-    it('answers 200 with Failed and a message naming the object when a converter refuses it', async () => {
-      const objects = [cronTabV1beta1({ name: 'broken', namespace: 'team-a', hostPort: 8080 })]
+    it('answers 200 with Failed and a message naming the object when a hostPort cannot be split', async () => {
+      const objects = [cronTabV1beta1({ name: 'broken', namespace: 'team-a', hostPort: 'no-port' })]
       const { response, body } = await convert(conversionReview({ uid: 'u-7', objects }))
       expect(response.status).toBe(200)
       expect(body.response.uid).toBe('u-7')
@@ -102,7 +102,7 @@ export function describeHttpContract(name: string, target: () => WebhookTarget):
       expect(body.response.result.message).toContain('team-a/broken')
       expect(body.response.result.message).toContain('example.com/v1beta1 → example.com/v1')
       expect(body.response.result.message).toContain(
-        'hostPort must be a string "host:port", not number'
+        'hostPort "no-port" could not be parsed into a separate host and port'
       )
     })
 

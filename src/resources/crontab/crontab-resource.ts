@@ -58,9 +58,10 @@ export const cronTab = defineResource({
     },
   },
   converters: [
-    // text that does not convert exactly (a hostPort that is not "host:port", a host without a
-    // port) waits in the example.com/conversion-stash annotation until the object comes back;
-    // the API server stores nothing but text in these fields, so other values need not return
+    // a v1 address that does not survive the join (a host without a port, say) waits in the
+    // example.com/conversion-stash annotation until the object comes back to v1. A stored hostPort
+    // that cannot be split fails the conversion with the documented message: the v1beta1 schema's
+    // pattern keeps such text out of new objects, so only data older than the pattern can hit it.
     {
       from: 'v1beta1',
       to: 'v1',
@@ -77,9 +78,7 @@ export const cronTab = defineResource({
             }
           )
         }
-        const split = trySplitHostPort(hostPort)
-        if (split === undefined) return stashFields(rest, context, { hostPort })
-        return { ...rest, ...split }
+        return { ...rest, ...splitHostPort(hostPort) }
       },
     },
     {

@@ -32,8 +32,31 @@ describe('crdconv check', () => {
     expect(run.stdout).toContain('exactly one version must be the storage version')
   })
 
-  it('has a place for the round-trip property check', async () => {
-    const run = await crdconv(['check'])
-    expect(run.stdout).toContain('lossless round trips between every pair of versions')
+  it('runs the round-trip property check on every resource and passes the examples', async () => {
+    const run = await crdconv(['check', '--runs', '5'])
+    expect(run.code).toBe(0)
+    expect(run.stdout).toMatch(/ok {4}lossless round trips between every pair of versions/)
+    expect(run.stdout).toMatch(/note: \d+ round-trip and path checks over \d+ generated objects/)
+  })
+
+  it('fails a converter that loses data, printing the shrunk object and the path', async () => {
+    const run = await crdconv([
+      'check',
+      '--runs',
+      '20',
+      '--scheme',
+      join(fixtures, 'lossy-scheme.ts'),
+    ])
+    expect(run.code).toBe(1)
+    expect(run.stdout).toMatch(/FAIL {2}lossless round trips between every pair of versions/)
+    expect(run.stdout).toContain('v1beta1 → v1 → v1beta1')
+    expect(run.stdout).toMatch(/lost data\n\s+spec: was .*, came back absent/)
+    expect(run.stdout).toContain('smallest found')
+  })
+
+  it('refuses a --runs that is not a positive whole number', async () => {
+    const run = await crdconv(['check', '--runs', '0'])
+    expect(run.code).toBe(2)
+    expect(run.stderr).toContain('must be a whole number of 1 or more')
   })
 })

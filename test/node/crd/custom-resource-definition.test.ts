@@ -41,7 +41,7 @@ additionalPrinterColumns:
   - name: Age
     type: date
     jsonPath: .metadata.creationTimestamp
-v1beta1: { hostPort: { type: string } }
+v1beta1: { hostPort: { type: string, pattern: '^(\\[[^[\\]]*:[^[\\]]*\\]|[^:[\\]]*):[^:[\\]]*$' } }
 v1: { host: { type: string }, port: { type: string } }
 `) as Record<string, Record<string, unknown>>
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { CronTabV1beta1 } from '../../../src/resources/crontab/index.ts'
 import { createScheme, type KubeObject } from '../../../src/scheme/index.ts'
 import { cronTab, exampleScheme } from '../../../src/resources/index.ts'
 import { deepFreeze, expectLosslessRoundTrips } from '../../../src/testing/index.ts'
@@ -35,14 +36,19 @@ describe('cronTab converters', () => {
   })
 
   it.each(['not-an-address', 'a:b:c', '[::1]', ''])(
-    'should keep hostPort %j, which does not split, in the stash instead of failing the read',
+    'should fail the read of a stored hostPort %j that does not split, with the documented message',
     (hostPort) => {
-      const v1 = convert(cronTabAt('v1beta1', { hostPort }), 'v1')
-      expect(v1['host']).toBeUndefined()
-      expect(v1.metadata?.annotations?.[STASH]).toContain('"hostPort"')
-      const back = convert(v1, 'v1beta1')
-      expect(back['hostPort']).toBe(hostPort)
-      expect(back.metadata?.annotations?.[STASH]).toBeUndefined()
+      const result = scheme.convert(cronTabAt('v1beta1', { hostPort }), 'example.com/v1')
+      const prefix = `hostPort ${JSON.stringify(hostPort)} could not be parsed into a separate host and port: `
+      expect(!result.ok && result.failure.field).toBe('hostPort')
+      expect(!result.ok && result.failure.reason.startsWith(prefix)).toBe(true)
+    }
+  )
+
+  it.each(['not-an-address', 'a:b:c', '[::1]', ''])(
+    'should keep hostPort %j out of new objects: the v1beta1 schema (and so the CRD) refuses it',
+    (hostPort) => {
+      expect(CronTabV1beta1.safeParse({ hostPort }).success).toBe(false)
     }
   )
 

@@ -98,8 +98,8 @@ describe('reviewConversion', () => {
     it('fails the whole review and lists every failing object with namespace/name, versions and field', () => {
       const objects = [
         cronTabV1beta1({ name: 'good' }),
-        cronTabV1beta1({ name: 'bad-1', namespace: 'ns1', hostPort: 8080 }),
-        cronTabV1beta1({ name: 'bad-2', namespace: 'ns2', hostPort: true }),
+        cronTabV1beta1({ name: 'bad-1', namespace: 'ns1', hostPort: 'nope' }),
+        cronTabV1beta1({ name: 'bad-2', namespace: 'ns2', hostPort: 8080 }),
       ]
       const { review, summary } = answerTo(conversionReview({ uid: 'f', objects }))
       expect(review).toEqual({
@@ -109,15 +109,15 @@ describe('reviewConversion', () => {
       })
       expect(review.response.result.message).toBe(
         '2 of 3 objects could not be converted to example.com/v1: ' +
-          '[1] CronTab ns1/bad-1, example.com/v1beta1 → example.com/v1: hostPort must be a string "host:port", not number (field hostPort); ' +
-          '[2] CronTab ns2/bad-2, example.com/v1beta1 → example.com/v1: hostPort must be a string "host:port", not boolean (field hostPort)'
+          '[1] CronTab ns1/bad-1, example.com/v1beta1 → example.com/v1: hostPort "nope" could not be parsed into a separate host and port: missing ":port" (field hostPort); ' +
+          '[2] CronTab ns2/bad-2, example.com/v1beta1 → example.com/v1: hostPort must be a string "host:port", not number (field hostPort)'
       )
       expect(summary).toMatchObject({ outcome: 'Failed', failedCount: 2 })
     })
 
     it('caps the message when many objects fail', () => {
       const objects = Array.from({ length: 500 }, (_, index) =>
-        cronTabV1beta1({ name: `o-${index}`, hostPort: index })
+        cronTabV1beta1({ name: `o-${index}`, hostPort: `no-port-${index}` })
       )
       const message = answerTo(conversionReview({ objects })).review.response.result.message ?? ''
       expect(message.length).toBeLessThan(4300)
