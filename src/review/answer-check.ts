@@ -99,6 +99,7 @@ function checkStringMap(
 }
 
 function sameStringMap(before: unknown, after: Record<string, unknown>): boolean {
+  if (before === after) return true
   if (!isPlainObject(before)) return false
   const keys = Object.keys(after)
   if (keys.length !== Object.keys(before).length) return false
