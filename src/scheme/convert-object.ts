@@ -51,15 +51,14 @@ export function convertObject(
   if (target.group !== source.group) {
     return fail(`a conversion cannot change the API group (${source.group} → ${target.group})`)
   }
-  const served = () => resource.versionNames.join(', ')
   if (!Object.hasOwn(resource.versions, target.version)) {
     return fail(
-      `${target.version} is not a version of ${kind}.${resource.group}; its versions are ${served()}`
+      `${target.version} is not a version of ${kind}.${resource.group}; its versions are ${resource.versionNames.join(', ')}`
     )
   }
   if (!Object.hasOwn(resource.versions, source.version)) {
     return fail(
-      `${source.version} is not a version of ${kind}.${resource.group}; its versions are ${served()}`,
+      `${source.version} is not a version of ${kind}.${resource.group}; its versions are ${resource.versionNames.join(', ')}`,
       'apiVersion'
     )
   }
