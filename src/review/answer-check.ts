@@ -82,8 +82,8 @@ function checkStringMap(
   after: unknown,
   problem: MapProblem
 ): string | undefined {
-  const hadEntries = isPlainObject(before) && Object.keys(before).length > 0
   if (after === undefined || after === null) {
+    const hadEntries = isPlainObject(before) && Object.keys(before).length > 0
     return hadEntries
       ? `metadata.${field} was dropped: the API server would delete every one of the object's ${field} (return ${field}: {} to remove them on purpose)`
       : undefined
