@@ -59,7 +59,7 @@ try {
       .filter((line) => line.module !== 'empty module')
       .map((line) => ({
         name: `start-up, ${line.module}`,
-        measured: `+${line.overEmptyMs.toFixed(1)} ms over empty module`,
+        measured: `+${line.overEmptyMs.toFixed(1)} ms CPU over empty module`,
         limit: '≤ 20 ms',
         pass: line.overEmptyMs <= 20,
       })),
@@ -158,14 +158,19 @@ function printReport(
     ]
   )
   table(
-    'Start-up: await import() in a fresh Node process (median of 15)',
-    ['module', 'import', 'over empty', 'process start → ready'],
-    startup.map((line) => [
-      line.module,
-      `${line.importMs} ms`,
-      line.module === 'empty module' ? '' : `+${line.overEmptyMs} ms`,
-      `${line.readyMs} ms`,
-    ])
+    'Start-up: await import() in a fresh Node process (median of 21; target on CPU time)',
+    ['module', 'import CPU', 'over empty', 'import wall', 'over empty', 'process start → ready'],
+    startup.map((line) => {
+      const empty = line.module === 'empty module'
+      return [
+        line.module,
+        `${line.importCpuMs} ms`,
+        empty ? '' : `+${line.overEmptyMs} ms`,
+        `${line.importMs} ms`,
+        empty ? '' : `+${line.overEmptyWallMs} ms`,
+        `${line.readyMs} ms`,
+      ]
+    })
   )
   const run = (label: string, line: typeof memory.largest) => [
     label,
