@@ -60,6 +60,10 @@ export async function benchHttp(workDir: string, workerScript: string): Promise<
   const results: HttpResult[] = []
   for (const start of starters) {
     const target = await start()
+    // interrupted: stop the server first, so no workerd or Node server outlives the bench
+    const stopAndExit = () => void target.stop().finally(() => process.exit(130))
+    process.once('SIGINT', stopAndExit)
+    process.once('SIGTERM', stopAndExit)
     try {
       for (const load of LOADS) {
         const body = cronTabReviewBody(load.objects)
@@ -86,6 +90,8 @@ export async function benchHttp(workDir: string, workerScript: string): Promise<
         })
       }
     } finally {
+      process.off('SIGINT', stopAndExit)
+      process.off('SIGTERM', stopAndExit)
       await target.stop()
     }
   }
@@ -139,7 +145,8 @@ async function selfSignedCertificate(workDir: string): Promise<{ cert: string; k
 }
 
 function startNodeServer(name: string, script: string, args: string[]): Promise<RunningTarget> {
-  const child = fork(script, args, { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] })
+  // a plain node process: not the TypeScript loader the bench itself runs under
+  const child = fork(script, args, { execArgv: [], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] })
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill()

@@ -21,6 +21,8 @@ const KiB = 1024
 const MiB = 1024 * 1024
 
 const workDir = mkdtempSync(join(tmpdir(), 'crdconv-bench-'))
+// also when a signal ends the run early (process.exit skips finally blocks)
+process.on('exit', () => rmSync(workDir, { recursive: true, force: true }))
 const step = (what: string) => process.stderr.write(`… ${what}\n`)
 
 try {
