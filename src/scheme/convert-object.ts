@@ -96,6 +96,9 @@ export function convertObject(
   return { ok: true, object: current }
 }
 
+// a DNS subdomain group, a slash and a DNS label version; longer strings are not remembered
+const MAX_API_VERSION_LENGTH = 253 + 1 + 63
+const MAX_REMEMBERED_API_VERSIONS = 64
 const parsedApiVersions = new Map<string, GroupVersion | undefined>()
 
 /**
@@ -103,10 +106,12 @@ const parsedApiVersions = new Map<string, GroupVersion | undefined>()
  * split once, not once per object. Bounded, since the strings come from clients.
  */
 function parseRepeatedApiVersion(apiVersion: unknown): GroupVersion | undefined {
-  if (typeof apiVersion !== 'string' || apiVersion.length > 320) return parseApiVersion(apiVersion)
+  if (typeof apiVersion !== 'string' || apiVersion.length > MAX_API_VERSION_LENGTH) {
+    return parseApiVersion(apiVersion)
+  }
   const known = parsedApiVersions.get(apiVersion)
   if (known !== undefined || parsedApiVersions.has(apiVersion)) return known
-  if (parsedApiVersions.size === 64) parsedApiVersions.clear()
+  if (parsedApiVersions.size === MAX_REMEMBERED_API_VERSIONS) parsedApiVersions.clear()
   const parsed = parseApiVersion(apiVersion)
   parsedApiVersions.set(apiVersion, parsed)
   return parsed
