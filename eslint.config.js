@@ -2,7 +2,7 @@ import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'dist', '.wrangler', 'coverage', 'bench/results.json'] },
+  { ignores: ['node_modules', 'dist', '.wrangler', '.aws-sam', 'coverage', 'bench/results.json'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,24 +1,64 @@
-import { Command } from 'commander'
+import { Command, CommanderError } from 'commander'
+import { processIo, UsageError, type CliIo } from './cli-io.ts'
+import { registerCheckCommand } from './check-command.ts'
+import { registerConvertCommand } from './convert-command.ts'
+import { registerCrdCommand } from './crd-command.ts'
+import { registerLambdaLocalCommand } from './lambda-local-command.ts'
+import { registerProbeCommand } from './probe-command.ts'
+import { registerReviewCommand } from './review-command.ts'
 import { registerServeCommand } from './serve-command.ts'
 
+/** Exit codes every command shares. */
+export const EXIT = { ok: 0, problem: 1, usage: 2 } as const
+
+/** What a command's action reports back: its exit code. */
+export interface CommandContext {
+  readonly io: CliIo
+  exitCode: number
+}
+
+const EXIT_CODES_HELP = `
+Exit codes: 0 success; 1 the command ran and found a problem (a conversion failed, a definition
+is broken, a webhook answered wrong); 2 bad usage (unknown option, missing file, a URL that breaks
+the API server's rules, input that is not YAML or JSON).`
+
 /** The `crdconv` command line; each command lives in its own `*-command.ts`. */
-export function createProgram(): Command {
+export function createProgram(context: CommandContext): Command {
+  const { io } = context
   const program = new Command()
     .name('crdconv')
     .description('Conversion webhooks for Kubernetes CustomResourceDefinitions')
-    .exitOverride((error) => {
-      process.exit(error.exitCode === 1 && error.code.startsWith('commander.') ? 2 : error.exitCode)
-    })
+    .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
+    .exitOverride()
     .showHelpAfterError()
-  registerServeCommand(program)
+    .addHelpText('after', EXIT_CODES_HELP)
+  registerCrdCommand(program, context)
+  registerConvertCommand(program, context)
+  registerReviewCommand(program, context)
+  registerProbeCommand(program, context)
+  registerCheckCommand(program, context)
+  registerServeCommand(program, context)
+  registerLambdaLocalCommand(program)
   return program
 }
 
-export async function main(argv: readonly string[]): Promise<void> {
+/** Runs one command line and answers its exit code; errors go to stderr, never thrown. */
+export async function runCli(argv: readonly string[], io: CliIo = processIo): Promise<number> {
+  const context: CommandContext = { io, exitCode: EXIT.ok }
   try {
-    await createProgram().parseAsync([...argv], { from: 'user' })
+    await createProgram(context).parseAsync([...argv], { from: 'user' })
+    return context.exitCode
   } catch (error) {
-    console.error(`crdconv: ${error instanceof Error ? error.message : String(error)}`)
-    process.exit(1)
+    if (error instanceof CommanderError) {
+      // commander has already printed its message; its usage errors exit 1, ours 2
+      return error.exitCode === 0 ? EXIT.ok : EXIT.usage
+    }
+    const message = error instanceof Error ? error.message : String(error)
+    io.stderr(`crdconv: ${message}\n`)
+    return error instanceof UsageError ? EXIT.usage : EXIT.problem
   }
+}
+
+export async function main(argv: readonly string[]): Promise<void> {
+  process.exitCode = await runCli(argv)
 }

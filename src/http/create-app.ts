@@ -10,6 +10,8 @@ export interface AppOptions {
   readonly scheme: Scheme
   /** Largest request body accepted, in bytes (default 10 MiB); larger ones get 413. */
   readonly maxBodyBytes?: number
+  /** What a caller can do about a 413, appended to its message (each platform knows its own way out). */
+  readonly bodyLimitAdvice?: string
   /** Where the one log line per review goes (default: a JSON line on stdout). */
   readonly log?: ReviewLogger
 }
@@ -28,6 +30,9 @@ export const DEFAULT_MAX_BODY_BYTES = 10 * 1024 * 1024
  */
 export function createApp(options: AppOptions): Hono {
   const { scheme, maxBodyBytes = DEFAULT_MAX_BODY_BYTES, log = logAsJsonLine } = options
+  const tooLarge = `request body is larger than this webhook's limit of ${maxBodyBytes} bytes`
+  const tooLargeMessage =
+    options.bodyLimitAdvice === undefined ? tooLarge : `${tooLarge}. ${options.bodyLimitAdvice}`
   const app = new Hono()
   app.use(methodNotAllowed({ app, onMethodNotAllowed: answerMethodNotAllowed }))
 
@@ -48,13 +53,8 @@ export function createApp(options: AppOptions): Hono {
     },
     bodyLimit({
       maxSize: maxBodyBytes,
-      onError: (c) =>
-        c.json(
-          {
-            error: `request body is larger than this webhook's limit of ${maxBodyBytes} bytes`,
-          },
-          413
-        ),
+      // the unread rest of the body is still on the connection: close it, never reuse it
+      onError: (c) => c.json({ error: tooLargeMessage }, 413, { Connection: 'close' }),
     }),
     async (c) => {
       const started = performance.now()

@@ -1,5 +1,6 @@
 import { handle } from 'hono/aws-lambda'
 import { createApp } from '../http/index.ts'
 import { exampleScheme } from '../resources/index.ts'
+import { lambdaAppLimits } from './lambda-limits.ts'
 
-export const handler = handle(createApp({ scheme: exampleScheme }))
+export const handler = handle(createApp({ scheme: exampleScheme, ...lambdaAppLimits }))

@@ -19,10 +19,14 @@ export {
   type ConverterBetween,
   type DeepPartial,
   type ObjectAt,
+  type PrinterColumn,
   type Resource,
   type ResourceDefinition,
   type ResourceNames,
+  type ScaleSubresource,
+  type Subresources,
   type VersionDefinition,
   type VersionMap,
 } from './resource.ts'
+export { resolveNames } from './resource-checks.ts'
 export { createScheme, type Scheme } from './scheme.ts'

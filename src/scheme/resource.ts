@@ -1,6 +1,7 @@
 import type { $ZodType, output } from 'zod/v4/core'
 import { SchemeError } from './conversion-error.ts'
 import { findShortestPaths, type ConverterPaths } from './converter-graph.ts'
+import { definitionProblems, resolveNames } from './resource-checks.ts'
 import type { KubeObject, ObjectMeta } from './kube-object.ts'
 
 /** One served version of a kind: the zod schema of its fields beside `apiVersion`, `kind` and `metadata`. */
@@ -8,9 +9,49 @@ export interface VersionDefinition<Schema extends $ZodType = $ZodType> {
   readonly schema: Schema
   /** Exactly one version of a resource is the one etcd stores. */
   readonly storage?: boolean
+  /** Whether the API server serves this version (default true). */
   readonly served?: boolean
   readonly deprecated?: boolean
+  /** The warning `kubectl` shows for a deprecated version; only with `deprecated: true`. */
   readonly deprecationWarning?: string
+  /** This version's `kubectl get` columns; replaces the resource's `additionalPrinterColumns`. */
+  readonly additionalPrinterColumns?: readonly PrinterColumn[]
+  /** This version's subresources; replaces the resource's `subresources`. */
+  readonly subresources?: Subresources
+  /**
+   * Objects at this version, without `apiVersion`, `kind` and `metadata`: `crdconv probe` sends
+   * them to a deployed webhook and `crdconv check` converts them to every other version.
+   */
+  readonly examples?: readonly Readonly<Record<string, unknown>>[]
+}
+
+/** One `kubectl get` column (`additionalPrinterColumns`); `NAME` is implicit. */
+export interface PrinterColumn {
+  readonly name: string
+  readonly type: 'integer' | 'number' | 'string' | 'boolean' | 'date'
+  /** Simple JSONPath into the object, like `.spec.replicas`. */
+  readonly jsonPath: string
+  readonly description?: string
+  readonly format?:
+    'int32' | 'int64' | 'float' | 'double' | 'byte' | 'date' | 'date-time' | 'password'
+  /** 0 shows the column in the standard view, more only with `-o wide`. */
+  readonly priority?: number
+}
+
+/** The `/scale` subresource: where the replica counts and the label selector live. */
+export interface ScaleSubresource {
+  /** Under `.spec`, dot notation: `.spec.replicas`. */
+  readonly specReplicasPath: string
+  /** Under `.status`, dot notation: `.status.replicas`. */
+  readonly statusReplicasPath: string
+  /** Under `.spec` or `.status`: a string field holding a serialized label selector. */
+  readonly labelSelectorPath?: string
+}
+
+export interface Subresources {
+  /** Serve `/status`: writes to the object ignore `.status`, writes to `/status` only change it. */
+  readonly status?: boolean
+  readonly scale?: ScaleSubresource
 }
 
 export type VersionMap = Readonly<Record<string, VersionDefinition>>
@@ -69,11 +110,16 @@ export type ConverterBetween<Versions extends VersionMap> = {
   }[Exclude<keyof Versions & string, From>]
 }[keyof Versions & string]
 
+/** The names `kubectl` and the REST paths use (`/apis/<group>/<version>/<plural>`). */
 export interface ResourceNames {
+  /** Lowercase plural, the CRD's name is `<plural>.<group>`. Default: the kind, lowercased, in the plural. */
   readonly plural: string
+  /** Lowercase singular. Default: the kind, lowercased. */
   readonly singular: string
   readonly shortNames?: readonly string[]
+  /** Groups of resources this one belongs to, like `all` (`kubectl get all`). */
   readonly categories?: readonly string[]
+  /** Default: `<Kind>List`. */
   readonly listKind?: string
 }
 
@@ -84,6 +130,10 @@ export interface ResourceDefinition<Versions extends VersionMap> {
   readonly scope?: 'Namespaced' | 'Cluster'
   readonly versions: Versions
   readonly converters: readonly ConverterBetween<Versions>[]
+  /** `kubectl get` columns of every version that does not declare its own. */
+  readonly additionalPrinterColumns?: readonly PrinterColumn[]
+  /** Subresources of every version that does not declare its own. */
+  readonly subresources?: Subresources
 }
 
 /** A checked resource: its versions, converters and the shortest conversion path between every pair. */
@@ -93,6 +143,8 @@ export interface Resource<Versions extends VersionMap = VersionMap> {
   readonly names: ResourceNames
   readonly scope: 'Namespaced' | 'Cluster'
   readonly versions: Versions
+  readonly additionalPrinterColumns?: readonly PrinterColumn[]
+  readonly subresources?: Subresources
   /** Version names in the order they were declared. */
   readonly versionNames: readonly string[]
   readonly storageVersion: string
@@ -124,49 +176,31 @@ export function defineResource<const Versions extends VersionMap>(
   definition: ResourceDefinition<Versions>
 ): Resource<Versions> {
   const label = `${definition.kind}.${definition.group}`
-  if (!/^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)+$/.test(definition.group)) {
+  const names = resolveNames(definition.kind, definition.names)
+  const problems = definitionProblems(definition, names)
+  if (problems.length > 0) {
     throw new SchemeError(
-      `${label}: group "${definition.group}" must be a lowercase DNS subdomain with at least one dot, like example.com`
-    )
-  }
-  if (!/^[A-Z][A-Za-z0-9]*$/.test(definition.kind)) {
-    throw new SchemeError(
-      `${label}: kind "${definition.kind}" must be a CamelCase name like CronTab`
+      problems.length === 1
+        ? `${label}: ${problems[0]}`
+        : `${label}:\n  - ${problems.join('\n  - ')}`
     )
   }
   const versionNames = Object.keys(definition.versions)
-  if (versionNames.length === 0) throw new SchemeError(`${label}: declares no versions`)
-  for (const version of versionNames) {
-    if (!/^[a-z]([-a-z0-9]*[a-z0-9])?$/.test(version) || version.length > 63) {
-      throw new SchemeError(
-        `${label}: version "${version}" must be a DNS-1035 label like v1 or v2beta1`
-      )
-    }
-  }
-  const storageVersions = versionNames.filter((version) => definition.versions[version]?.storage)
-  if (storageVersions.length !== 1) {
-    throw new SchemeError(
-      `${label}: exactly one version must be the storage version (storage: true); found ${
-        storageVersions.length === 0 ? 'none' : storageVersions.join(', ')
-      }`
-    )
-  }
+  const storageVersion = versionNames.find((version) => definition.versions[version]?.storage)
   const converters = definition.converters as unknown as readonly Converter[]
   const paths = findShortestPaths(label, versionNames, converters)
-  const kindLower = definition.kind.toLowerCase()
   return {
     group: definition.group,
     kind: definition.kind,
-    names: {
-      plural: `${kindLower}s`,
-      singular: kindLower,
-      listKind: `${definition.kind}List`,
-      ...definition.names,
-    },
+    names,
     scope: definition.scope ?? 'Namespaced',
     versions: definition.versions,
+    ...(definition.additionalPrinterColumns === undefined
+      ? {}
+      : { additionalPrinterColumns: definition.additionalPrinterColumns }),
+    ...(definition.subresources === undefined ? {} : { subresources: definition.subresources }),
     versionNames,
-    storageVersion: storageVersions[0] as string,
+    storageVersion: storageVersion as string,
     converters,
     paths,
   }

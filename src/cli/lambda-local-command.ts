@@ -1,0 +1,88 @@
+import { readFile } from 'node:fs/promises'
+import { resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { InvalidArgumentError, type Command } from 'commander'
+import { startLambdaLocalServer, type FunctionUrlHandler } from '../platform/lambda-local-server.ts'
+import { parsePort } from './option-parsers.ts'
+
+export function registerLambdaLocalCommand(program: Command): void {
+  program
+    .command('lambda-local')
+    .description(
+      'serve the Lambda handler locally as its Function URL would (payload 2.0 events, 6 MB limits), no Docker'
+    )
+    .option('--port <port>', 'TCP port', parsePort, 9000)
+    .option('--host <host>', 'address to listen on', '127.0.0.1')
+    .option('--tls-cert <file>', 'PEM certificate chain: serve HTTPS (needs --tls-key)')
+    .option('--tls-key <file>', 'PEM private key for --tls-cert')
+    .option(
+      '--bundle <file>',
+      'invoke the built bundle (npm run build:lambda: dist/lambda/lambda.mjs) instead of src/platform/lambda.ts'
+    )
+    .option(
+      '--timeout <seconds>',
+      'the function Timeout: longer invocations get 502',
+      parseSeconds,
+      30
+    )
+    .addHelpText(
+      'after',
+      `
+Examples:
+  crdconv lambda-local
+  crdconv lambda-local --bundle dist/lambda/lambda.mjs --port 9443 --tls-cert cert.pem --tls-key key.pem
+
+Exit codes: 0 stopped by a signal, 1 could not start (port taken, unreadable certificate or bundle), 2 bad usage.`
+    )
+    .action(async (options: LambdaLocalOptions, command: Command) => {
+      if ((options.tlsCert === undefined) !== (options.tlsKey === undefined)) {
+        command.error('error: --tls-cert and --tls-key go together', { exitCode: 2 })
+      }
+      const tls =
+        options.tlsCert !== undefined && options.tlsKey !== undefined
+          ? { cert: await readFile(options.tlsCert), key: await readFile(options.tlsKey) }
+          : undefined
+      const server = await startLambdaLocalServer({
+        handler: await loadHandler(options.bundle),
+        port: options.port,
+        hostname: options.host,
+        timeoutSeconds: options.timeout,
+        ...(tls === undefined ? {} : { tls }),
+      })
+      const source = options.bundle ?? 'src/platform/lambda.ts'
+      console.error(
+        `crdconv: Lambda handler of ${source} at ${server.url}/convert, as a Function URL`
+      )
+      const stop = () => void server.close().then(() => process.exit(0))
+      process.once('SIGINT', stop)
+      process.once('SIGTERM', stop)
+    })
+}
+
+async function loadHandler(bundle: string | undefined): Promise<FunctionUrlHandler> {
+  const module: { handler?: unknown } =
+    bundle === undefined
+      ? await import('../platform/lambda.ts')
+      : await import(pathToFileURL(resolve(bundle)).href)
+  if (typeof module.handler !== 'function') {
+    throw new Error(`${bundle ?? 'src/platform/lambda.ts'} exports no function named handler`)
+  }
+  return module.handler as FunctionUrlHandler
+}
+
+function parseSeconds(value: string): number {
+  const seconds = Number(value)
+  if (!Number.isInteger(seconds) || seconds < 1 || seconds > 900) {
+    throw new InvalidArgumentError('must be a whole number of seconds from 1 to 900')
+  }
+  return seconds
+}
+
+interface LambdaLocalOptions {
+  port: number
+  host: string
+  tlsCert?: string
+  tlsKey?: string
+  bundle?: string
+  timeout: number
+}

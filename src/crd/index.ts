@@ -1,0 +1,14 @@
+export {
+  buildCustomResourceDefinition,
+  CONVERSION_REVIEW_VERSIONS,
+  type CrdBuild,
+  type CrdOptions,
+  type CustomResourceDefinition,
+} from './custom-resource-definition.ts'
+export { exampleObjects, type ExampleOptions } from './example-objects.ts'
+export { toCrdSchema, type CrdSchema, type SchemaProps } from './openapi-schema.ts'
+export { checkResource, type CheckItem } from './resource-check.ts'
+export { schemaAtPath, type PathLookup } from './schema-paths.ts'
+export { statusRootViolations, structuralViolations } from './structural-rules.ts'
+export { compareVersionPriority, sortByVersionPriority } from './version-priority.ts'
+export { checkWebhookUrl, type WebhookUrlCheck, type WebhookUrlOptions } from './webhook-url.ts'

@@ -1,0 +1,17 @@
+/** A node of a CRD's `openAPIV3Schema` (Kubernetes `JSONSchemaProps`), as plain JSON. */
+export type SchemaProps = { [keyword: string]: unknown }
+
+export const PRESERVE = 'x-kubernetes-preserve-unknown-fields'
+export const INT_OR_STRING = 'x-kubernetes-int-or-string'
+export const EMBEDDED = 'x-kubernetes-embedded-resource'
+
+export function asRecord(value: unknown): Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : {}
+}
+
+/** How messages name a field: `.spec.hosts[]`, or `(root)`. */
+export function label(path: string): string {
+  return path === '' ? '(root)' : path
+}

@@ -1,0 +1,49 @@
+/**
+ * crdconv: conversion webhooks for Kubernetes CustomResourceDefinitions.
+ * Platform-free API; the Node server is at `crdconv/node`.
+ * @module
+ */
+export {
+  ConversionError,
+  createScheme,
+  defineResource,
+  describeObject,
+  isConversionError,
+  parseApiVersion,
+  SchemeError,
+  type ConversionContext,
+  type ConversionFailure,
+  type KubeObject,
+  type ObjectConversion,
+  type ObjectMeta,
+  type PrinterColumn,
+  type Resource,
+  type ResourceDefinition,
+  type ResourceNames,
+  type ScaleSubresource,
+  type Scheme,
+  type Subresources,
+  type VersionDefinition,
+} from './scheme/index.ts'
+export {
+  checkConversionAnswer,
+  reviewConversion,
+  type AnswerViolation,
+  type ConversionReviewResponse,
+  type ReviewOutcome,
+  type ReviewSummary,
+} from './review/index.ts'
+export { createApp, type AppOptions, type ReviewLogEntry } from './http/index.ts'
+export {
+  buildCustomResourceDefinition,
+  checkResource,
+  checkWebhookUrl,
+  sortByVersionPriority,
+  structuralViolations,
+  toCrdSchema,
+  type CheckItem,
+  type CrdBuild,
+  type CrdOptions,
+  type CrdSchema,
+  type CustomResourceDefinition,
+} from './crd/index.ts'

@@ -1,0 +1,23 @@
+import { execFile } from 'node:child_process'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { describe, expect, it } from 'vitest'
+
+const bin = join(import.meta.dirname, '../../../bin/crdconv.js')
+
+describe('bin/crdconv.js', () => {
+  it('runs the TypeScript CLI from a fresh clone, with no build step', async () => {
+    const { stdout } = await promisify(execFile)(process.execPath, [
+      bin,
+      'crd',
+      '--url',
+      'https://crontab-webhook.example.workers.dev/convert',
+    ])
+    expect(stdout).toContain('name: crontabs.example.com')
+  })
+
+  it('exits with the command’s code', async () => {
+    const run = promisify(execFile)(process.execPath, [bin, 'crd', '--url', 'http://x/convert'])
+    await expect(run).rejects.toMatchObject({ code: 2 })
+  })
+})

@@ -1,0 +1,90 @@
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { parseAllDocuments } from 'yaml'
+import { describe, expect, it } from 'vitest'
+import { crdconv } from './run-cli.ts'
+
+const url = 'https://crontab-webhook.example.workers.dev/convert'
+const fixtures = join(import.meta.dirname, 'fixtures')
+
+describe('crdconv crd', () => {
+  it('prints the CronTab CRD as YAML that kubectl can apply', async () => {
+    const run = await crdconv(['crd', '--url', url])
+    expect(run).toMatchObject({ code: 0, stderr: '' })
+    const documents = parseAllDocuments(run.stdout)
+    expect(Array.isArray(documents) ? documents.map((document) => document.toJS()) : []).toEqual([
+      expect.objectContaining({
+        kind: 'CustomResourceDefinition',
+        metadata: { name: 'crontabs.example.com' },
+        spec: expect.objectContaining({
+          conversion: {
+            strategy: 'Webhook',
+            webhook: { conversionReviewVersions: ['v1', 'v1beta1'], clientConfig: { url } },
+          },
+        }),
+      }),
+    ])
+  })
+
+  it('prints JSON with -o json and selects a resource by short name', async () => {
+    const run = await crdconv(['crd', '--url', url, '--resource', 'ct', '-o', 'json'])
+    expect(run.code).toBe(0)
+    expect(JSON.parse(run.stdout)).toMatchObject({ metadata: { name: 'crontabs.example.com' } })
+  })
+
+  it('adds the CA bundle file, base64-encoded, with --ca-bundle', async () => {
+    const pem = '-----BEGIN CERTIFICATE-----\nMIIBfake\n-----END CERTIFICATE-----\n'
+    const file = join(mkdtempSync(join(tmpdir(), 'crdconv-')), 'ca.pem')
+    writeFileSync(file, pem)
+    const run = await crdconv(['crd', '--url', url, '--ca-bundle', file, '-o', 'json'])
+    expect(JSON.parse(run.stdout).spec.conversion.webhook.clientConfig).toEqual({
+      url,
+      caBundle: Buffer.from(pem).toString('base64'),
+    })
+  })
+
+  it.each([
+    ['http://crontab.example.com/convert', 'the scheme must be https'],
+    ['https://admin:secret@crontab.example.com/convert', 'user or password'],
+    ['https://crontab.example.com/convert?token=abc', 'must not have a query'],
+    ['https://crontab.example.com/convert#v1', 'must not have a fragment'],
+  ])('refuses %s with exit code 2 and prints nothing', async (badUrl, rule) => {
+    const run = await crdconv(['crd', '--url', badUrl])
+    expect(run.code).toBe(2)
+    expect(run.stdout).toBe('')
+    expect(run.stderr).toContain(rule)
+  })
+
+  it('warns about localhost but still prints the CRD', async () => {
+    const run = await crdconv(['crd', '--url', 'https://localhost:9443/convert'])
+    expect(run.code).toBe(0)
+    expect(run.stderr).toContain('warning: localhost is risky')
+    expect(run.stdout).toContain('url: https://localhost:9443/convert')
+  })
+
+  it.each([
+    [['crd'], "required option '--url <https-url>' not specified"],
+    [['crd', '--url', url, '--resource', 'widgets'], '--resource widgets matches no resource'],
+    [['crd', '--url', url, '-o', 'xml'], 'Allowed choices are yaml, json'],
+    [['crd', '--url', url, '--ca-bundle', 'missing.pem'], 'cannot read --ca-bundle missing.pem'],
+  ])('exits 2 on bad usage: %j', async (argv, message) => {
+    const run = await crdconv(argv)
+    expect(run.code).toBe(2)
+    expect(run.stderr).toContain(message)
+  })
+
+  it("exits 1 and prints nothing when a version's schema cannot go into a CRD", async () => {
+    const scheme = join(fixtures, 'broken-definitions-scheme.ts')
+    const run = await crdconv(['crd', '--url', url, '--scheme', scheme])
+    expect(run.code).toBe(1)
+    expect(run.stdout).toBe('')
+    expect(run.stderr).toContain('backups.example.com v1: .spec.at: Date cannot be represented')
+  })
+
+  it('documents its options and exit codes in --help', async () => {
+    const run = await crdconv(['crd', '--help'])
+    expect(run.code).toBe(0)
+    expect(run.stdout).toMatch(/--ca-bundle[\s\S]*Exit codes: 0 printed; 1 [\s\S]*2 bad usage/)
+  })
+})

@@ -1,0 +1,26 @@
+import { afterAll, beforeAll, describe } from 'vitest'
+import { createApp } from '../../../src/http/index.ts'
+import { startNodeServer, type RunningServer } from '../../../src/platform/node-server.ts'
+import { exampleScheme } from '../../../src/resources/index.ts'
+import { describeHttpContract } from '../../support/http-contract.ts'
+import { fetchOverNode } from '../../support/node-fetch.ts'
+import { makeSelfSignedCertificate } from '../../support/self-signed-certificate.ts'
+
+const maxBodyBytes = 256 * 1024
+const app = createApp({ scheme: exampleScheme, maxBodyBytes, log: () => {} })
+
+describe.each([
+  ['HTTP', undefined],
+  ['HTTPS with a self-signed certificate', makeSelfSignedCertificate()],
+])('Node server over %s', (_name, tls) => {
+  let server: RunningServer
+  beforeAll(async () => {
+    server = await startNodeServer({ app, port: 0, hostname: '127.0.0.1', ...(tls ? { tls } : {}) })
+  })
+  afterAll(() => server.close())
+
+  describeHttpContract(`Node server over ${_name}`, () => ({
+    send: (path, init) => fetchOverNode(server.url + path, init, tls?.cert),
+    maxBodyBytes,
+  }))
+})

@@ -1,0 +1,225 @@
+import * as z from 'zod'
+import { describe, expect, it } from 'vitest'
+import { ConversionError, createScheme, defineResource } from '../../../src/scheme/index.ts'
+import { cronTab } from '../../../src/resources/index.ts'
+import { cronTabV1, cronTabV1beta1 } from '../../support/review-factory.ts'
+import { chainedVolume, schemeConvertingWith } from '../../support/resource-factory.ts'
+
+const scheme = createScheme([cronTab, chainedVolume])
+
+const probe = (metadata: Record<string, unknown> = { name: 'p', namespace: 'ns', uid: 'u1' }) => ({
+  apiVersion: 'test.example.com/v1',
+  kind: 'Probe',
+  metadata,
+  spec: { keep: true },
+})
+
+describe('scheme.convert', () => {
+  it('returns an object already at the desired version unchanged, as the same object', () => {
+    const object = cronTabV1()
+    const result = scheme.convert(object, 'example.com/v1')
+    expect(result.ok && result.object).toBe(object)
+  })
+
+  it('carries spec, status and unknown fields over untouched', () => {
+    const object = cronTabV1beta1({ status: { phase: 'Running' }, futureField: { nested: [1, 2] } })
+    const result = scheme.convert(object, 'example.com/v1')
+    expect(result).toEqual({
+      ok: true,
+      object: {
+        apiVersion: 'example.com/v1',
+        kind: 'CronTab',
+        metadata: object.metadata,
+        spec: object.spec,
+        status: { phase: 'Running' },
+        futureField: { nested: [1, 2] },
+        host: 'localhost',
+        port: '1234',
+      },
+    })
+  })
+
+  it('never mutates the object it was given', () => {
+    const object = cronTabV1beta1({ labels: { app: 'x' } })
+    const before = structuredClone(object)
+    scheme.convert(object, 'example.com/v1')
+    expect(object).toEqual(before)
+  })
+
+  it('converts along a chain, setting apiVersion at every step and keeping metadata', () => {
+    const volume = {
+      apiVersion: 'storage.example.com/v1alpha1',
+      kind: 'Volume',
+      metadata: { name: 'data', namespace: 'db', uid: 'u-9', labels: { tier: 'gold' } },
+      size: 40,
+    }
+    const result = scheme.convert(volume, 'storage.example.com/v1')
+    expect(result).toEqual({
+      ok: true,
+      object: {
+        apiVersion: 'storage.example.com/v1',
+        kind: 'Volume',
+        metadata: volume.metadata,
+        capacityGiB: 40,
+      },
+    })
+    const back = result.ok ? scheme.convert(result.object, 'storage.example.com/v1alpha1') : result
+    expect(back).toEqual({ ok: true, object: volume })
+  })
+
+  describe('metadata', () => {
+    it('takes only labels and annotations from the converter; name, namespace, uid and the rest stay', () => {
+      const converted = schemeConvertingWith((object) => ({
+        ...object,
+        metadata: {
+          name: 'renamed',
+          uid: 'other',
+          generation: 99,
+          labels: { a: 'b' },
+          annotations: { n: 'x' },
+        },
+      })).convert(probe(), 'test.example.com/v2')
+      expect(converted.ok && converted.object.metadata).toEqual({
+        name: 'p',
+        namespace: 'ns',
+        uid: 'u1',
+        labels: { a: 'b' },
+        annotations: { n: 'x' },
+      })
+    })
+
+    it('keeps the original labels when the converter returns no metadata at all', () => {
+      const converted = schemeConvertingWith(({ metadata: _dropped, ...rest }) => rest).convert(
+        probe({ name: 'p', labels: { keep: 'me' } }),
+        'test.example.com/v2'
+      )
+      expect(converted.ok && converted.object.metadata).toEqual({
+        name: 'p',
+        labels: { keep: 'me' },
+      })
+    })
+
+    it('gives an object without metadata an empty metadata object, which the API server requires', () => {
+      const { metadata: _none, ...partial } = probe()
+      const converted = schemeConvertingWith((object) => object).convert(
+        partial,
+        'test.example.com/v2'
+      )
+      expect(converted.ok && converted.object.metadata).toEqual({})
+    })
+  })
+
+  describe('failures come back as data', () => {
+    it.each([
+      ['a value that is not an object', 42, /is not a JSON object/],
+      [
+        'an object without apiVersion',
+        { kind: 'CronTab' },
+        /has no apiVersion of the form group\/version/,
+      ],
+      ['an object without kind', { apiVersion: 'example.com/v1beta1' }, /has no kind/],
+      [
+        'a kind nobody serves',
+        { apiVersion: 'example.com/v1', kind: 'Widget' },
+        /kind Widget of group example\.com is not served by this webhook \(it serves CronTab\.example\.com, Volume\.storage\.example\.com\)/,
+      ],
+      [
+        'a source version the kind does not have',
+        { apiVersion: 'example.com/v7', kind: 'CronTab' },
+        /v7 is not a version of CronTab\.example\.com; its versions are v1beta1, v1/,
+      ],
+      [
+        'an inherited property name as version',
+        { apiVersion: 'example.com/constructor', kind: 'CronTab' },
+        /constructor is not a version/,
+      ],
+    ])('fails for %s', (_name, object, reason) => {
+      const result = scheme.convert(object, 'example.com/v1')
+      expect(result.ok).toBe(false)
+      expect(!result.ok && result.failure.reason).toMatch(reason)
+    })
+
+    it.each([
+      [
+        'an unknown desired version',
+        'example.com/v3',
+        /v3 is not a version of CronTab\.example\.com; its versions are v1beta1, v1/,
+      ],
+      [
+        'another group',
+        'other.example.com/v1',
+        /cannot change the API group \(example\.com → other\.example\.com\)/,
+      ],
+      [
+        'a desired apiVersion without group',
+        'v1',
+        /desired apiVersion "v1" is not of the form group\/version/,
+      ],
+    ])('fails for %s', (_name, desired, reason) => {
+      const result = scheme.convert(cronTabV1beta1(), desired)
+      expect(!result.ok && result.failure.reason).toMatch(reason)
+    })
+
+    it('passes a ConversionError message and field through', () => {
+      const result = schemeConvertingWith(() => {
+        throw new ConversionError('spec.size must be a number', { field: 'spec.size' })
+      }).convert(probe(), 'test.example.com/v2')
+      expect(result).toEqual({
+        ok: false,
+        failure: { reason: 'spec.size must be a number', field: 'spec.size' },
+      })
+    })
+
+    it.each([
+      [
+        'an Error',
+        new TypeError("Cannot read properties of undefined (reading 'x')"),
+        /converter threw TypeError: Cannot read properties/,
+      ],
+      ['a string', 'boom', /converter threw the string "boom"/],
+      ['undefined', undefined, /converter threw undefined/],
+    ])('reports a converter that throws %s', (_name, thrown, reason) => {
+      const result = schemeConvertingWith(() => {
+        throw thrown
+      }).convert(probe(), 'test.example.com/v2')
+      expect(!result.ok && result.failure.reason).toMatch(reason)
+    })
+
+    it.each([
+      ['null', null],
+      ['an array', []],
+      ['a number', 7],
+    ])('reports a converter that returns %s', (name, returned) => {
+      const result = schemeConvertingWith(() => returned).convert(probe(), 'test.example.com/v2')
+      expect(!result.ok && result.failure.reason).toBe(
+        `converter v1 → v2 returned ${name === 'a number' ? 'number 7' : name}, not an object`
+      )
+    })
+
+    it('names the failing step of a multi-step conversion', () => {
+      const schema = z.looseObject({})
+      const chain = defineResource({
+        group: 'test.example.com',
+        kind: 'Chain',
+        versions: { v1: { schema, storage: true }, v2: { schema }, v3: { schema } },
+        converters: [
+          { from: 'v1', to: 'v2', convert: (object) => object },
+          { from: 'v2', to: 'v1', convert: (object) => object },
+          { from: 'v3', to: 'v2', convert: (object) => object },
+          {
+            from: 'v2',
+            to: 'v3',
+            convert: () => {
+              throw new ConversionError('no room for it in v3')
+            },
+          },
+        ],
+      })
+      const result = createScheme([chain]).convert(
+        { apiVersion: 'test.example.com/v1', kind: 'Chain' },
+        'test.example.com/v3'
+      )
+      expect(!result.ok && result.failure.reason).toBe('no room for it in v3 (in step v2 → v3)')
+    })
+  })
+})

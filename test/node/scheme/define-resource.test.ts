@@ -1,0 +1,65 @@
+import * as z from 'zod'
+import { describe, expect, it } from 'vitest'
+import { defineResource, SchemeError } from '../../../src/scheme/index.ts'
+import { resourceWithEdges } from '../../support/resource-factory.ts'
+
+const schema = z.looseObject({})
+
+describe('defineResource', () => {
+  it('records the storage version, the declared version order and default names', () => {
+    const resource = resourceWithEdges(
+      ['v1', 'v2'],
+      [
+        ['v1', 'v2'],
+        ['v2', 'v1'],
+      ],
+      { storage: 'v2', kind: 'CronTab' }
+    )
+    expect(resource.storageVersion).toBe('v2')
+    expect(resource.versionNames).toEqual(['v1', 'v2'])
+    expect(resource.names).toMatchObject({
+      plural: 'crontabs',
+      singular: 'crontab',
+      listKind: 'CronTabList',
+    })
+    expect(resource.scope).toBe('Namespaced')
+  })
+
+  it.each([
+    [
+      'no storage version',
+      { v1: { schema }, v2: { schema } },
+      /exactly one version must be the storage version.*found none/,
+    ],
+    [
+      'two storage versions',
+      { v1: { schema, storage: true }, v2: { schema, storage: true } },
+      /found v1, v2/,
+    ],
+    ['no versions', {}, /declares no versions/],
+    [
+      'a version name that is not a DNS label',
+      { V1: { schema, storage: true } },
+      /version "V1" must be a DNS-1035 label/,
+    ],
+  ])('refuses %s', (_name, versions, message) => {
+    const define = () =>
+      defineResource({ group: 'example.com', kind: 'Thing', versions, converters: [] })
+    expect(define).toThrow(SchemeError)
+    expect(define).toThrow(message)
+  })
+
+  it.each([
+    [
+      'group',
+      { group: 'Example_com', kind: 'Thing' },
+      /group "Example_com" must be a lowercase DNS subdomain/,
+    ],
+    ['group without a dot', { group: 'example', kind: 'Thing' }, /group "example"/],
+    ['kind', { group: 'example.com', kind: 'thing' }, /kind "thing" must be a CamelCase name/],
+  ])('refuses a malformed %s', (_name, identity, message) => {
+    const define = () =>
+      defineResource({ ...identity, versions: { v1: { schema, storage: true } }, converters: [] })
+    expect(define).toThrow(message)
+  })
+})

@@ -1,0 +1,105 @@
+import * as z from 'zod'
+import { describe, expect, it } from 'vitest'
+import {
+  defineResource,
+  resolveNames,
+  SchemeError,
+  type ResourceDefinition,
+  type VersionMap,
+} from '../../../src/scheme/index.ts'
+
+const schema = z.object({ spec: z.object({ replicas: z.int().optional() }) })
+
+/** A valid one-version definition, with `changes` spread over it. */
+function definition(changes: Partial<ResourceDefinition<VersionMap>> = {}) {
+  return {
+    group: 'example.com',
+    kind: 'Gadget',
+    versions: { v1: { schema, storage: true } },
+    converters: [],
+    ...changes,
+  } as ResourceDefinition<VersionMap>
+}
+
+describe('defineResource: what a CRD needs', () => {
+  it('fills in sensible names and keeps subresources and columns', () => {
+    const gadget = defineResource(
+      definition({
+        additionalPrinterColumns: [
+          { name: 'Replicas', type: 'integer', jsonPath: '.spec.replicas' },
+        ],
+        subresources: { status: true },
+      })
+    )
+    expect(gadget.names).toEqual({ plural: 'gadgets', singular: 'gadget', listKind: 'GadgetList' })
+    expect(gadget.scope).toBe('Namespaced')
+    expect(gadget.subresources).toEqual({ status: true })
+    expect(gadget.additionalPrinterColumns).toHaveLength(1)
+  })
+
+  it.each([
+    ['Policy', 'policies'],
+    ['Ingress', 'ingresses'],
+    ['Box', 'boxes'],
+    ['Gateway', 'gateways'],
+    ['CronTab', 'crontabs'],
+  ])('makes the plural of %s %s', (kind, plural) => {
+    expect(resolveNames(kind).plural).toBe(plural)
+  })
+
+  it.each<[string, Partial<ResourceDefinition<VersionMap>>, string]>([
+    ['an upper-case plural', { names: { plural: 'Gadgets' } }, 'names.plural "Gadgets"'],
+    [
+      'a short name equal to the plural',
+      { names: { shortNames: ['gadgets'] } },
+      'repeats the plural',
+    ],
+    ['a listKind equal to the kind', { names: { listKind: 'Gadget' } }, 'listKind must differ'],
+    ['a bad category', { names: { categories: ['All Things'] } }, 'names.categories entry'],
+    [
+      'no served version',
+      { versions: { v1: { schema, storage: true, served: false } } },
+      'at least one version must be served',
+    ],
+    [
+      'a deprecation warning on a version that is not deprecated',
+      { versions: { v1: { schema, storage: true, deprecationWarning: 'old' } } },
+      'not deprecated',
+    ],
+    [
+      'two storage versions',
+      { versions: { v1: { schema, storage: true }, v2: { schema, storage: true } } },
+      'found v1, v2',
+    ],
+    [
+      'a printer column with a bad type and path',
+      { additionalPrinterColumns: [{ name: 'X', type: 'text' as 'string', jsonPath: 'spec.x' }] },
+      'additionalPrinterColumns[0].type',
+    ],
+    [
+      'a scale path outside .spec',
+      {
+        subresources: {
+          scale: { specReplicasPath: '.status.replicas', statusReplicasPath: '.status.replicas' },
+        },
+      },
+      'specReplicasPath ".status.replicas" must be a dotted path under .spec',
+    ],
+    [
+      'an example that sets its own apiVersion',
+      { versions: { v1: { schema, storage: true, examples: [{ apiVersion: 'example.com/v1' }] } } },
+      'examples[0] must not set apiVersion',
+    ],
+  ])('refuses %s', (_name, changes, message) => {
+    expect(() => defineResource(definition(changes))).toThrow(SchemeError)
+    expect(() => defineResource(definition(changes))).toThrow(message)
+  })
+
+  it('names every problem of a definition at once', () => {
+    const broken = definition({
+      names: { plural: 'X', singular: 'Y' },
+      scope: 'Global' as 'Cluster',
+    })
+    expect(() => defineResource(broken)).toThrow(/names\.plural[\s\S]*names\.singular[\s\S]*scope/)
+  })
+})
