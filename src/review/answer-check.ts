@@ -82,8 +82,8 @@ function checkStringMap(
   after: unknown,
   problem: MapProblem
 ): string | undefined {
-  const hadEntries = isPlainObject(before) && Object.keys(before).length > 0
   if (after === undefined || after === null) {
+    const hadEntries = isPlainObject(before) && Object.keys(before).length > 0
     return hadEntries
       ? `metadata.${field} was dropped: the API server would delete every one of the object's ${field} (return ${field}: {} to remove them on purpose)`
       : undefined
@@ -99,6 +99,7 @@ function checkStringMap(
 }
 
 function sameStringMap(before: unknown, after: Record<string, unknown>): boolean {
+  if (before === after) return true
   if (!isPlainObject(before)) return false
   const keys = Object.keys(after)
   if (keys.length !== Object.keys(before).length) return false

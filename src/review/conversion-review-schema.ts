@@ -1,4 +1,9 @@
 import * as z from 'zod/mini'
+import en from 'zod/v4/locales/en.js'
+
+// zod/mini carries no messages of its own; English, as zod classic would set it, so that a 400
+// says what is wrong whether or not a resource's schemas load zod classic
+z.config(en())
 
 export const REVIEW_API_VERSIONS = [
   'apiextensions.k8s.io/v1',

@@ -58,12 +58,12 @@ export function reviewConversion(body: unknown, scheme: Scheme): ReviewOutcome {
   const { uid, desiredAPIVersion, objects } = request
   const converted: unknown[] = new Array(objects.length)
   const failures: ObjectFailure[] = []
-  const conversions = new Map<string, ConversionCount>()
+  const conversions = conversionCounter(desiredAPIVersion)
   for (let index = 0; index < objects.length; index++) {
     const original = objects[index]
     const kind = stringField(original, 'kind')
     const from = stringField(original, 'apiVersion')
-    countConversion(conversions, kind, from, desiredAPIVersion)
+    conversions.add(kind, from)
     const result = scheme.convert(original, desiredAPIVersion)
     const broken = result.ok
       ? checkConvertedObject(original, result.object, desiredAPIVersion)
@@ -82,7 +82,7 @@ export function reviewConversion(body: unknown, scheme: Scheme): ReviewOutcome {
     reviewVersion: apiVersion,
     desiredAPIVersion,
     objectCount: objects.length,
-    conversions: [...conversions.values()],
+    conversions: conversions.counts,
     failedCount: failures.length,
   }
   if (failures.length > 0) {
@@ -113,16 +113,25 @@ function stringField(object: unknown, field: string): string {
   return typeof value === 'string' && value !== '' ? value : `(no ${field})`
 }
 
-function countConversion(
-  conversions: Map<string, ConversionCount>,
-  kind: string,
-  from: string,
-  to: string
-): void {
-  const key = `${kind}\u0000${from}`
-  const existing = conversions.get(key)
-  if (existing === undefined) conversions.set(key, { kind, from, to, count: 1 })
-  else existing.count++
+/** Counts objects per (kind, from) in first-seen order; the lookup builds no key string per object. */
+function conversionCounter(to: string) {
+  const counts: ConversionCount[] = []
+  const byKind = new Map<string, Map<string, ConversionCount>>()
+  return {
+    counts,
+    add(kind: string, from: string): void {
+      let byFrom = byKind.get(kind)
+      if (byFrom === undefined) byKind.set(kind, (byFrom = new Map()))
+      const existing = byFrom.get(from)
+      if (existing !== undefined) {
+        existing.count++
+        return
+      }
+      const count = { kind, from, to, count: 1 }
+      byFrom.set(from, count)
+      counts.push(count)
+    },
+  }
 }
 
 function describeIssues(

@@ -1,4 +1,4 @@
-import { formatApiVersion, parseApiVersion } from './api-version.ts'
+import { formatApiVersion, parseApiVersion, type GroupVersion } from './api-version.ts'
 import { isConversionError } from './conversion-error.ts'
 import { isPlainObject, type KubeObject, type ObjectMeta } from './kube-object.ts'
 import type { ConversionContext, Resource } from './resource.ts'
@@ -32,13 +32,13 @@ export function convertObject(
   desiredAPIVersion: string
 ): ObjectConversion {
   if (!isPlainObject(object)) return fail('is not a JSON object')
-  const source = parseApiVersion(object['apiVersion'])
+  const source = parseRepeatedApiVersion(object['apiVersion'])
   if (source === undefined) {
     return fail(`has no apiVersion of the form group/version`, 'apiVersion')
   }
   const kind = object['kind']
   if (typeof kind !== 'string' || kind === '') return fail('has no kind', 'kind')
-  const target = parseApiVersion(desiredAPIVersion)
+  const target = parseRepeatedApiVersion(desiredAPIVersion)
   if (target === undefined) {
     return fail(`desired apiVersion "${desiredAPIVersion}" is not of the form group/version`)
   }
@@ -51,15 +51,14 @@ export function convertObject(
   if (target.group !== source.group) {
     return fail(`a conversion cannot change the API group (${source.group} → ${target.group})`)
   }
-  const served = resource.versionNames.join(', ')
   if (!Object.hasOwn(resource.versions, target.version)) {
     return fail(
-      `${target.version} is not a version of ${kind}.${resource.group}; its versions are ${served}`
+      `${target.version} is not a version of ${kind}.${resource.group}; its versions are ${resource.versionNames.join(', ')}`
     )
   }
   if (!Object.hasOwn(resource.versions, source.version)) {
     return fail(
-      `${source.version} is not a version of ${kind}.${resource.group}; its versions are ${served}`,
+      `${source.version} is not a version of ${kind}.${resource.group}; its versions are ${resource.versionNames.join(', ')}`,
       'apiVersion'
     )
   }
@@ -87,14 +86,35 @@ export function convertObject(
         `converter ${converter.from} → ${converter.to} returned ${describeValue(output)}, not an object`
       )
     }
-    current = withFrameworkFields(
-      output,
-      current,
-      formatApiVersion(resource.group, converter.to),
-      kind
-    )
+    // the last step's apiVersion is the desired one: reusing that string spares a concatenation per object
+    const apiVersion =
+      converter.to === target.version
+        ? desiredAPIVersion
+        : formatApiVersion(resource.group, converter.to)
+    current = withFrameworkFields(output, current, apiVersion, kind)
   }
   return { ok: true, object: current }
+}
+
+// a DNS subdomain group, a slash and a DNS label version; longer strings are not remembered
+const MAX_API_VERSION_LENGTH = 253 + 1 + 63
+const MAX_REMEMBERED_API_VERSIONS = 64
+const parsedApiVersions = new Map<string, GroupVersion | undefined>()
+
+/**
+ * `parseApiVersion` for the few apiVersion strings every object of a review repeats: each is
+ * split once, not once per object. Bounded, since the strings come from clients.
+ */
+function parseRepeatedApiVersion(apiVersion: unknown): GroupVersion | undefined {
+  if (typeof apiVersion !== 'string' || apiVersion.length > MAX_API_VERSION_LENGTH) {
+    return parseApiVersion(apiVersion)
+  }
+  const known = parsedApiVersions.get(apiVersion)
+  if (known !== undefined || parsedApiVersions.has(apiVersion)) return known
+  if (parsedApiVersions.size === MAX_REMEMBERED_API_VERSIONS) parsedApiVersions.clear()
+  const parsed = parseApiVersion(apiVersion)
+  parsedApiVersions.set(apiVersion, parsed)
+  return parsed
 }
 
 /**
@@ -108,9 +128,16 @@ function withFrameworkFields(
   apiVersion: string,
   kind: string
 ): KubeObject {
-  const { apiVersion: _apiVersion, kind: _kind, metadata: returned, ...fields } = output
   const metadata: ObjectMeta = isPlainObject(previous.metadata) ? previous.metadata : {}
-  return { apiVersion, kind, metadata: mergeLabelsAndAnnotations(metadata, returned), ...fields }
+  const merged = mergeLabelsAndAnnotations(metadata, output['metadata'])
+  // One copy, keys in this order: the literal places the framework's fields first, the spread
+  // brings the converter's, and the assignments overrule what it set for the framework's own.
+  // (Rest destructuring plus a second spread, the plain way to write it, copies twice.)
+  const object: KubeObject = { apiVersion, kind, metadata: merged, ...output }
+  object.apiVersion = apiVersion
+  object.kind = kind
+  object.metadata = merged
+  return object
 }
 
 function mergeLabelsAndAnnotations(metadata: ObjectMeta, returned: unknown): ObjectMeta {

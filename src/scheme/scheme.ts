@@ -21,18 +21,22 @@ export interface Scheme {
  * ```
  */
 export function createScheme(resources: readonly Resource[]): Scheme {
-  const byGroupKind = new Map<string, Resource>()
+  // group → kind → resource: looking up an object's resource builds no key string
+  const byGroup = new Map<string, Map<string, Resource>>()
+  const served: string[] = []
   for (const resource of resources) {
     const key = `${resource.kind}.${resource.group}`
-    if (byGroupKind.has(key)) {
+    const kinds = byGroup.get(resource.group) ?? new Map<string, Resource>()
+    if (kinds.has(resource.kind)) {
       throw new SchemeError(
         `${key} is defined twice: each group and kind may be served by one resource only`
       )
     }
-    byGroupKind.set(key, resource)
+    byGroup.set(resource.group, kinds.set(resource.kind, resource))
+    served.push(key)
   }
-  const resourceFor = (group: string, kind: string) => byGroupKind.get(`${kind}.${group}`)
-  const servedKinds = () => [...byGroupKind.keys()].join(', ') || 'nothing'
+  const resourceFor = (group: string, kind: string) => byGroup.get(group)?.get(kind)
+  const servedKinds = () => served.join(', ') || 'nothing'
   return {
     resources: [...resources],
     resourceFor,

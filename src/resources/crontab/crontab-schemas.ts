@@ -1,36 +1,51 @@
-import * as z from 'zod'
+import * as z from 'zod/mini'
 
-// z.object, not z.looseObject: the documented CronTab CRD prunes fields it does not declare.
-// Converters still receive the raw object, so nothing is lost on the way through.
+// zod/mini, not zod: the schemas type the converters and generate the CRD, and nothing parses
+// with them at run time, so zod classic would only add weight to the Worker and Lambda bundles.
+// Descriptions are registered where zod classic's .describe() puts them.
+
 /** What `splitHostPort` splits losslessly: `host:port`, or `[ipv6]:port`. */
 export const HOST_PORT_PATTERN = /^(\[[^[\]]*:[^[\]]*\]|[^:[\]]*):[^:[\]]*$/
 
+// z.object, not z.looseObject: the documented CronTab CRD prunes fields it does not declare.
+// Converters still receive the raw object, so nothing is lost on the way through.
+
 const CronTabSpec = z.object({
-  cronSpec: z.string().optional().describe('Schedule in cron format, like "*/5 * * * *"'),
-  image: z.string().optional().describe('Container image that runs the job'),
-  replicas: z.int().optional().describe('How many copies run at once'),
+  cronSpec: z
+    .optional(z.string())
+    .register(z.globalRegistry, { description: 'Schedule in cron format, like "*/5 * * * *"' }),
+  image: z
+    .optional(z.string())
+    .register(z.globalRegistry, { description: 'Container image that runs the job' }),
+  replicas: z
+    .optional(z.int())
+    .register(z.globalRegistry, { description: 'How many copies run at once' }),
 })
 
 const CronTabStatus = z.object({
-  replicas: z.int().optional().describe('How many copies are running'),
-  labelSelector: z.string().optional().describe('Label selector of the running copies'),
+  replicas: z
+    .optional(z.int())
+    .register(z.globalRegistry, { description: 'How many copies are running' }),
+  labelSelector: z
+    .optional(z.string())
+    .register(z.globalRegistry, { description: 'Label selector of the running copies' }),
 })
 
 /** `example.com/v1beta1`: the address as one `hostPort` field, `"host:port"`. */
 export const CronTabV1beta1 = z.object({
-  hostPort: z
-    .string()
-    .regex(HOST_PORT_PATTERN)
-    .optional()
-    .describe('Address as "host:port" ("[::1]:8080" for IPv6)'),
-  spec: CronTabSpec.optional(),
-  status: CronTabStatus.optional(),
+  hostPort: z.optional(z.string().check(z.regex(HOST_PORT_PATTERN))).register(z.globalRegistry, {
+    description: 'Address as "host:port" ("[::1]:8080" for IPv6)',
+  }),
+  spec: z.optional(CronTabSpec),
+  status: z.optional(CronTabStatus),
 })
 
 /** `example.com/v1`: the address split into `host` and `port`. */
 export const CronTabV1 = z.object({
-  host: z.string().optional().describe('Host name or IP address'),
-  port: z.string().optional().describe('Port, as text'),
-  spec: CronTabSpec.optional(),
-  status: CronTabStatus.optional(),
+  host: z
+    .optional(z.string())
+    .register(z.globalRegistry, { description: 'Host name or IP address' }),
+  port: z.optional(z.string()).register(z.globalRegistry, { description: 'Port, as text' }),
+  spec: z.optional(CronTabSpec),
+  status: z.optional(CronTabStatus),
 })

@@ -5,7 +5,6 @@ import { cronTab, exampleScheme } from '../../../src/resources/index.ts'
 import { deepFreeze, expectLosslessRoundTrips } from '../../../src/testing/index.ts'
 
 const scheme = createScheme([cronTab])
-const STASH = 'example.com/conversion-stash'
 
 function cronTabAt(version: 'v1' | 'v1beta1', fields: Record<string, unknown>): KubeObject {
   return deepFreeze({

@@ -1,0 +1,223 @@
+// `npm run bench`: every figure of docs/performance.md, measured beside its baseline in one
+// run, printed as a table with the targets' PASS/MISS and written to bench/results.json.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { cpus, tmpdir, totalmem, type as osType, release } from 'node:os'
+import { join } from 'node:path'
+import { repoRoot, round } from './bench-support.ts'
+import { benchCore, type CoreResult } from './core-bench.ts'
+import { benchHttp, type HttpResult } from './http-bench.ts'
+import { benchMemory } from './memory-bench.ts'
+import { benchSizes } from './size-bench.ts'
+import { benchStartup } from './startup-bench.ts'
+
+interface Target {
+  readonly name: string
+  readonly measured: string
+  readonly limit: string
+  readonly pass: boolean
+}
+
+const KiB = 1024
+const MiB = 1024 * 1024
+
+const workDir = mkdtempSync(join(tmpdir(), 'crdconv-bench-'))
+// also when a signal ends the run early (process.exit skips finally blocks)
+process.on('exit', () => rmSync(workDir, { recursive: true, force: true }))
+const step = (what: string) => process.stderr.write(`… ${what}\n`)
+
+try {
+  const started = Date.now()
+  step('core: review layer beside the JSON floor')
+  const { sizes: core, tuned: coreTuned } = await benchCore(workDir)
+  step('size: wrangler deploy --dry-run, esbuild Lambda bundle')
+  const sizes = await benchSizes(workDir)
+  step('start-up: fresh Node processes')
+  const startup = await benchStartup(workDir, [
+    { name: 'Worker script', file: sizes.worker.file },
+    { name: 'Lambda bundle', file: sizes.lambda.file },
+  ])
+  step('memory: 10,000 objects, then the largest review within 128 MiB')
+  const memory = await benchMemory(workDir)
+  step('HTTP: autocannon against Node (HTTP, HTTPS) and workerd')
+  const http = await benchHttp(workDir, sizes.worker.file)
+
+  const targets: Target[] = [
+    ...core.map((line) => {
+      const limit = line.objects === 1 ? 3 : 1.5
+      return {
+        name: `core, ${line.objects.toLocaleString('en')} object${line.objects === 1 ? '' : 's'}`,
+        measured: `${line.ratio.toFixed(2)}× JSON floor`,
+        limit: `≤ ${limit}×`,
+        pass: line.ratio <= limit,
+      }
+    }),
+    {
+      name: 'Worker script, minified + gzipped',
+      measured: `${round(sizes.worker.gzipBytes / KiB, 1)} KiB`,
+      limit: '≤ 64 KiB',
+      pass: sizes.worker.gzipBytes <= 64 * KiB,
+    },
+    ...startup
+      .filter((line) => line.module !== 'empty module')
+      .map((line) => ({
+        name: `start-up, ${line.module}`,
+        measured: `+${line.overEmptyMs.toFixed(1)} ms CPU over empty module`,
+        limit: '≤ 20 ms',
+        pass: line.overEmptyMs <= 20,
+      })),
+    {
+      name: '10,000-object review in 128 MiB heap',
+      measured: memory.tenThousand.converted ? 'converts' : 'does not convert',
+      limit: 'converts',
+      pass: memory.tenThousand.converted,
+    },
+  ]
+
+  const machine = {
+    cpu: cpus()[0]?.model.trim() ?? 'unknown',
+    cores: cpus().length,
+    memoryGiB: round(totalmem() / (1024 * MiB), 1),
+    os: `${osType()} ${release()}`,
+    node: process.version,
+  }
+  const results = {
+    date: new Date().toISOString(),
+    machine,
+    core,
+    coreTuned,
+    http,
+    size: {
+      worker: { ...sizes.worker, file: undefined },
+      lambda: { ...sizes.lambda, file: undefined },
+    },
+    startup,
+    memory,
+    targets,
+    seconds: round((Date.now() - started) / 1000, 0),
+  }
+  writeFileSync(join(repoRoot, 'bench/results.json'), `${JSON.stringify(results, null, 2)}\n`)
+  printReport(results.machine, [...core, coreTuned], http, sizes, startup, memory, targets)
+  console.log(`\nwritten: bench/results.json (${results.seconds} s)`)
+} finally {
+  rmSync(workDir, { recursive: true, force: true })
+}
+
+function printReport(
+  machine: { cpu: string; cores: number; memoryGiB: number; os: string; node: string },
+  core: CoreResult[],
+  http: HttpResult[],
+  sizes: Awaited<ReturnType<typeof benchSizes>>,
+  startup: Awaited<ReturnType<typeof benchStartup>>,
+  memory: Awaited<ReturnType<typeof benchMemory>>,
+  targets: Target[]
+): void {
+  console.log(
+    `\ncrdconv bench — ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGiB} GiB, ${machine.os}, Node ${machine.node}`
+  )
+  table(
+    'Core: CPU time per review (parse, envelope, convert, answer check, serialize) vs JSON.stringify(JSON.parse(body))',
+    ['objects', 'body', 'JSON floor', 'review', 'ratio'],
+    core.map((line) => [
+      `${line.objects.toLocaleString('en')}${'nodeFlag' in line ? ` (node ${String(line.nodeFlag)})` : ''}`,
+      bytes(line.bodyBytes),
+      `${line.floorMicros} µs`,
+      `${line.reviewMicros} µs`,
+      `${line.ratio.toFixed(2)}×`,
+    ])
+  )
+  table(
+    'HTTP over loopback (autocannon; load generator and server share the machine)',
+    ['server', 'objects', 'conns', 'req/s', 'p50', 'p99', 'server CPU/req', 'errors'],
+    http.map((line) => [
+      line.server,
+      line.objects.toLocaleString('en'),
+      String(line.connections),
+      line.requestsPerSecond.toLocaleString('en'),
+      `${line.p50Ms} ms`,
+      `${line.p99Ms} ms`,
+      line.serverCpuMsPerRequest === null ? 'n/a' : `${line.serverCpuMsPerRequest} ms`,
+      String(line.errors),
+    ])
+  )
+  table(
+    'Size',
+    ['bundle', 'minified', 'gzip -9', 'of which zod', 'zod classic'],
+    [
+      [
+        'Worker (wrangler deploy --dry-run --minify)',
+        bytes(sizes.worker.rawBytes),
+        bytes(sizes.worker.gzipBytes),
+        bytes(sizes.worker.zodBytes),
+        bytes(sizes.worker.zodClassicBytes),
+      ],
+      [
+        'Lambda (esbuild, node20, esm, minified)',
+        bytes(sizes.lambda.rawBytes),
+        bytes(sizes.lambda.gzipBytes),
+        '',
+        '',
+      ],
+    ]
+  )
+  table(
+    'Start-up: await import() in a fresh Node process (median of 21; target on CPU time)',
+    ['module', 'import CPU', 'over empty', 'import wall', 'over empty', 'process start → ready'],
+    startup.map((line) => {
+      const empty = line.module === 'empty module'
+      return [
+        line.module,
+        `${line.importCpuMs} ms`,
+        empty ? '' : `+${line.overEmptyMs} ms`,
+        `${line.importMs} ms`,
+        empty ? '' : `+${line.overEmptyWallMs} ms`,
+        `${line.readyMs} ms`,
+      ]
+    })
+  )
+  const run = (label: string, line: typeof memory.largest) => [
+    label,
+    line.objects.toLocaleString('en'),
+    line.bodyBytes === undefined ? '' : bytes(line.bodyBytes),
+    line.heapHeldBytes === undefined ? '' : bytes(line.heapHeldBytes),
+    line.maxRssBytes === undefined ? '' : bytes(line.maxRssBytes),
+    line.converted ? 'yes' : 'no',
+  ]
+  table(
+    `Memory: node --max-old-space-size=${memory.heapLimitMiB} (heap held = body, parsed request, answer and its text all alive)`,
+    ['review', 'objects', 'body', 'heap held', 'peak RSS', 'converts'],
+    [
+      run('10,000 objects', memory.tenThousand),
+      run('largest found', memory.largest),
+      ['smallest failing', memory.smallestFailing.toLocaleString('en'), '', '', '', 'no'],
+    ]
+  )
+  table(
+    'Targets',
+    ['target', 'measured', 'limit', ''],
+    targets.map((target) => [
+      target.name,
+      target.measured,
+      target.limit,
+      target.pass ? 'PASS' : 'MISS',
+    ])
+  )
+}
+
+function bytes(count: number): string {
+  if (count < 10 * KiB) return `${count} B`
+  if (count < 10 * MiB) return `${round(count / KiB, 1)} KiB`
+  return `${round(count / MiB, 1)} MiB`
+}
+
+function table(title: string, header: string[], rows: string[][]): void {
+  const widths = header.map((cell, column) =>
+    Math.max(cell.length, ...rows.map((row) => (row[column] ?? '').length))
+  )
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, column) => cell.padEnd(widths[column] ?? 0))
+      .join('  ')
+      .trimEnd()
+  console.log(`\n${title}\n${line(header)}\n${widths.map((width) => '─'.repeat(width)).join('  ')}`)
+  for (const row of rows) console.log(line(row))
+}
