@@ -15,8 +15,16 @@ export const STASH_ANNOTATION_NAME = 'conversion-stash'
 export const MAX_STASH_BYTES = 64 * 1024
 
 /** The name of the stash annotation of `group`: `example.com/conversion-stash`. */
+const stashKeys = new Map<string, string>()
+
 export function stashAnnotationKey(group: string): string {
-  return `${group}/${STASH_ANNOTATION_NAME}`
+  // groups come from resource definitions, never from clients: the map stays small
+  let key = stashKeys.get(group)
+  if (key === undefined) {
+    key = `${group}/${STASH_ANNOTATION_NAME}`
+    stashKeys.set(group, key)
+  }
+  return key
 }
 
 export interface StashOptions {
@@ -136,9 +144,11 @@ export function restoreStashedFields<T extends KubeObject>(
   return { object: unstashed, fields: entry.fields, outcome: 'restored' }
 }
 
-function annotationsOf(object: KubeObject): Record<string, string> {
+const NO_ANNOTATIONS: Readonly<Record<string, string>> = Object.freeze({})
+
+function annotationsOf(object: KubeObject): Readonly<Record<string, string>> {
   const metadata = object.metadata
-  if (!isPlainObject(metadata) || !isPlainObject(metadata.annotations)) return {}
+  if (!isPlainObject(metadata) || !isPlainObject(metadata.annotations)) return NO_ANNOTATIONS
   return metadata.annotations
 }
 

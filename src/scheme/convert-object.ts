@@ -1,7 +1,7 @@
 import { formatApiVersion, parseApiVersion, type GroupVersion } from './api-version.ts'
 import { isConversionError } from './conversion-error.ts'
 import { isPlainObject, type KubeObject, type ObjectMeta } from './kube-object.ts'
-import type { ConversionContext, Resource } from './resource.ts'
+import type { ConversionContext, Converter, Resource } from './resource.ts'
 
 /** Why one object could not be converted; `field` names the offending field when known. */
 export interface ConversionFailure {
@@ -63,16 +63,11 @@ export function convertObject(
     )
   }
   const path = resource.paths.get(source.version)?.get(target.version) ?? []
+  const contexts = contextsAlong(resource, path, source.version, target.version)
   let current = object as KubeObject
-  for (const converter of path) {
-    const context: ConversionContext = {
-      group: resource.group,
-      kind,
-      from: converter.from,
-      to: converter.to,
-      sourceVersion: source.version,
-      targetVersion: target.version,
-    }
+  for (let index = 0; index < path.length; index++) {
+    const converter = path[index] as Converter
+    const context = contexts[index] as ConversionContext
     const step = path.length > 1 ? ` (in step ${converter.from} → ${converter.to})` : ''
     let output: unknown
     try {
@@ -97,6 +92,35 @@ export function convertObject(
 }
 
 // a DNS subdomain group, a slash and a DNS label version; longer strings are not remembered
+const contextsByPath = new WeakMap<readonly Converter[], readonly ConversionContext[]>()
+
+/**
+ * The context of each step of a path, made once per path and frozen: every object of a review
+ * takes the same path, so building them per object only fed the garbage collector.
+ */
+function contextsAlong(
+  resource: Resource,
+  path: readonly Converter[],
+  sourceVersion: string,
+  targetVersion: string
+): readonly ConversionContext[] {
+  let contexts = contextsByPath.get(path)
+  if (contexts === undefined) {
+    contexts = path.map((converter) =>
+      Object.freeze({
+        group: resource.group,
+        kind: resource.kind,
+        from: converter.from,
+        to: converter.to,
+        sourceVersion,
+        targetVersion,
+      })
+    )
+    contextsByPath.set(path, contexts)
+  }
+  return contexts
+}
+
 const MAX_API_VERSION_LENGTH = 253 + 1 + 63
 const MAX_REMEMBERED_API_VERSIONS = 64
 const parsedApiVersions = new Map<string, GroupVersion | undefined>()

@@ -1,5 +1,10 @@
 import * as z from 'zod'
-import { createScheme, defineResource, type Converter } from '../../src/scheme/index.ts'
+import {
+  createScheme,
+  defineResource,
+  type ConversionContext,
+  type Converter,
+} from '../../src/scheme/index.ts'
 
 const anything = z.looseObject({})
 
@@ -68,7 +73,9 @@ export const chainedVolume = defineResource({
 })
 
 /** A scheme of one kind, `Probe.test.example.com`, whose v1 → v2 converter is the function under test. */
-export function schemeConvertingWith(convert: (object: Record<string, unknown>) => unknown) {
+export function schemeConvertingWith(
+  convert: (object: Record<string, unknown>, context: ConversionContext) => unknown
+) {
   const resource = defineResource({
     group: 'test.example.com',
     kind: 'Probe',

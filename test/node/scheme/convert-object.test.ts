@@ -67,6 +67,23 @@ describe('scheme.convert', () => {
     expect(back).toEqual({ ok: true, object: volume })
   })
 
+  it('hands each step its context: resource, step versions and the whole conversion, frozen', () => {
+    const seen: unknown[] = []
+    const scheme = schemeConvertingWith((object, context) => (seen.push(context), object))
+    scheme.convert(probe(), 'test.example.com/v2')
+    scheme.convert(probe(), 'test.example.com/v2')
+    expect(seen[0]).toEqual({
+      group: 'test.example.com',
+      kind: 'Probe',
+      from: 'v1',
+      to: 'v2',
+      sourceVersion: 'v1',
+      targetVersion: 'v2',
+    })
+    expect(Object.isFrozen(seen[0])).toBe(true)
+    expect(seen[1]).toBe(seen[0])
+  })
+
   describe('metadata', () => {
     it('takes only labels and annotations from the converter; name, namespace, uid and the rest stay', () => {
       const converted = schemeConvertingWith((object) => ({
