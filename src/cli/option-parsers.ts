@@ -7,3 +7,11 @@ export function parsePort(value: string): number {
   }
   return port
 }
+
+export function parseCount(value: string): number {
+  const count = Number(value)
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(count) || count < 1) {
+    throw new InvalidArgumentError('must be a whole number above 0')
+  }
+  return count
+}

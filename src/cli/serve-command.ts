@@ -1,9 +1,17 @@
+import { getConnInfo } from '@hono/node-server/conninfo'
 import { readFile } from 'node:fs/promises'
 import type { Command } from 'commander'
-import { createApp } from '../http/index.ts'
+import {
+  createApp,
+  readSettings,
+  SettingsError,
+  SETTING_VARIABLES,
+  type WebhookSettings,
+} from '../http/index.ts'
+import { parseSourceList } from '../http/settings.ts'
 import { startNodeServer } from '../platform/node-server.ts'
 import { exampleScheme } from '../resources/index.ts'
-import { parsePort } from './option-parsers.ts'
+import { parseCount, parsePort } from './option-parsers.ts'
 
 export function registerServeCommand(program: Command): void {
   program
@@ -13,14 +21,41 @@ export function registerServeCommand(program: Command): void {
     .option('--host <host>', 'address to listen on', '127.0.0.1')
     .option('--tls-cert <file>', 'PEM certificate chain: serve HTTPS (needs --tls-key)')
     .option('--tls-key <file>', 'PEM private key for --tls-cert')
+    .option(
+      '--token-file <file>',
+      `path tokens, one per line (at most two, for rotation): convert only at /convert/<token> (env ${SETTING_VARIABLES.tokens.join(', ')})`
+    )
+    .option(
+      '--allowed-sources <list>',
+      `comma-separated addresses or CIDR ranges that may call /convert; others get 403 (env ${SETTING_VARIABLES.allowedSources})`
+    )
+    .option(
+      '--max-body-bytes <n>',
+      `largest request body (env ${SETTING_VARIABLES.maxBodyBytes}, default 10 MiB)`,
+      parseCount
+    )
+    .option(
+      '--max-objects <n>',
+      `most objects per review (env ${SETTING_VARIABLES.maxObjects})`,
+      parseCount
+    )
+    .option(
+      '--max-depth <n>',
+      `deepest nesting inside one object (env ${SETTING_VARIABLES.maxDepth})`,
+      parseCount
+    )
     .addHelpText(
       'after',
       `
+Flags win over the environment. Tokens are read from a file or the environment, never from a
+flag, so they do not show in the process list.
+
 Examples:
   crdconv serve
   crdconv serve --port 9443 --tls-cert cert.pem --tls-key key.pem
+  openssl rand -hex 32 > token && crdconv serve --token-file token --allowed-sources 10.0.0.0/8
 
-Exit codes: 0 stopped by a signal, 1 could not start (port taken, unreadable certificate), 2 bad usage.`
+Exit codes: 0 stopped by a signal, 1 could not start (port taken, unreadable file), 2 bad usage or settings.`
     )
     .action(async (options: ServeOptions, command: Command) => {
       if ((options.tlsCert === undefined) !== (options.tlsKey === undefined)) {
@@ -30,17 +65,51 @@ Exit codes: 0 stopped by a signal, 1 could not start (port taken, unreadable cer
         options.tlsCert !== undefined && options.tlsKey !== undefined
           ? { cert: await readFile(options.tlsCert), key: await readFile(options.tlsKey) }
           : undefined
+      let app
+      let settings: Partial<WebhookSettings>
+      try {
+        settings = { ...readSettings(process.env), ...(await settingsFromFlags(options)) }
+        app = createApp({ scheme: exampleScheme, getConnInfo, ...settings })
+      } catch (error) {
+        if (!(error instanceof SettingsError)) throw error
+        return command.error(`error: ${error.message}`, { exitCode: 2 })
+      }
       const server = await startNodeServer({
-        app: createApp({ scheme: exampleScheme }),
+        app,
         port: options.port,
         hostname: options.host,
         ...(tls === undefined ? {} : { tls }),
       })
-      console.error(`crdconv: serving ${server.url}/convert (health: ${server.url}/healthz)`)
+      const convertUrl = `${server.url}/convert${settings.tokens === undefined ? '' : '/<token>'}`
+      console.error(`crdconv: serving ${convertUrl} (health: ${server.url}/healthz)`)
       const stop = () => void server.close().then(() => process.exit(0))
       process.once('SIGINT', stop)
       process.once('SIGTERM', stop)
     })
+}
+
+async function settingsFromFlags(options: ServeOptions): Promise<Partial<WebhookSettings>> {
+  const settings: { -readonly [Key in keyof WebhookSettings]?: WebhookSettings[Key] } = {}
+  if (options.tokenFile !== undefined) {
+    const tokens = (await readFile(options.tokenFile, 'utf8'))
+      .split('\n')
+      .map((line) => line.trim())
+      .filter((line) => line !== '')
+    if (tokens.length === 0 || tokens.length > 2) {
+      throw new SettingsError(
+        `--token-file must hold one or two tokens, one per line; ${options.tokenFile} holds ${tokens.length}`
+      )
+    }
+    settings.tokens = tokens
+  }
+  if (options.allowedSources !== undefined) {
+    settings.allowedSources = parseSourceList(options.allowedSources)
+  }
+  for (const key of ['maxBodyBytes', 'maxObjects', 'maxDepth'] as const) {
+    const value = options[key]
+    if (value !== undefined) settings[key] = value
+  }
+  return settings
 }
 
 interface ServeOptions {
@@ -48,4 +117,9 @@ interface ServeOptions {
   host: string
   tlsCert?: string
   tlsKey?: string
+  tokenFile?: string
+  allowedSources?: string
+  maxBodyBytes?: number
+  maxObjects?: number
+  maxDepth?: number
 }

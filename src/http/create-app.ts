@@ -1,41 +1,100 @@
-import { Hono, type Context } from 'hono'
+import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
+import { HTTPException } from 'hono/http-exception'
+import type { GetConnInfo } from 'hono/conninfo'
+import { ipRestriction } from 'hono/ip-restriction'
 import { methodNotAllowed } from 'hono/method-not-allowed'
-import { reviewConversion } from '../review/index.ts'
+import { endTime, startTime, timing } from 'hono/timing'
+import { ConversionReviewRequest, reviewConversion } from '../review/index.ts'
 import type { Scheme } from '../scheme/index.ts'
+import { answerInternalError } from './internal-error.ts'
+import { reviewLimitProblem } from './limits.ts'
+import { encodeTokens, matchesAnyToken } from './path-token.ts'
 import { logAsJsonLine, summaryLogEntry, type ReviewLogger } from './review-log.ts'
+import {
+  DEFAULT_MAX_BODY_BYTES,
+  DEFAULT_MAX_DEPTH,
+  DEFAULT_MAX_OBJECTS,
+  SETTING_VARIABLES,
+  SettingsError,
+  checkToken,
+  type WebhookSettings,
+} from './settings.ts'
 
-export interface AppOptions {
+export interface AppOptions extends Partial<WebhookSettings> {
   /** The resources this webhook converts. */
   readonly scheme: Scheme
-  /** Largest request body accepted, in bytes (default 10 MiB); larger ones get 413. */
-  readonly maxBodyBytes?: number
   /** Where the one log line per review goes (default: a JSON line on stdout). */
   readonly log?: ReviewLogger
+  /**
+   * The platform's connection info, for `allowedSources`: `getConnInfo` from
+   * `hono/cloudflare-workers`, `hono/aws-lambda` or `@hono/node-server/conninfo`.
+   */
+  readonly getConnInfo?: GetConnInfo
+  /** Said after the 413 message: how to raise the body limit on this platform. */
+  readonly bodyLimitAdvice?: string
+  /**
+   * Settings read from each request's platform bindings (`c.env`), over the options above: how a
+   * Worker reads its secrets and variables, which exist only per request.
+   */
+  readonly settingsFromBindings?: (bindings: unknown) => Partial<WebhookSettings>
 }
 
-export const DEFAULT_MAX_BODY_BYTES = 10 * 1024 * 1024
+/** What guards `/convert` under one set of settings; built once per settings, not per request. */
+interface Guard {
+  readonly settings: WebhookSettings
+  readonly tokens: readonly Uint8Array[]
+  readonly restrictSource: MiddlewareHandler | undefined
+  readonly limitBody: MiddlewareHandler
+}
+
+const CONVERT_PATH = '/convert'
 
 /**
- * The conversion webhook as one Hono app: `POST /convert` answers ConversionReviews,
- * `GET /healthz` answers `{"status":"ok"}`. Every platform entry serves this same app.
+ * The conversion webhook as one Hono app: `POST /convert` (or `POST /convert/<token>` when path
+ * tokens are set) answers ConversionReviews, `GET /healthz` answers `{"status":"ok"}`. Every
+ * platform entry serves this same app and passes it the platform's configuration.
  *
  * @example
  * ```ts
- * const app = createApp({ scheme: createScheme([cronTab]) })
- * export default app // Cloudflare Workers
+ * const app = createApp({ scheme: createScheme([cronTab]), tokens: [process.env.CONVERT_TOKEN] })
  * ```
  */
 export function createApp(options: AppOptions): Hono {
-  const { scheme, maxBodyBytes = DEFAULT_MAX_BODY_BYTES, log = logAsJsonLine } = options
+  const { scheme, log = logAsJsonLine } = options
+  const fixedGuard = lazily(() => buildGuard(options, {}))
+  const guards = new WeakMap<object, Guard>()
+  const guardFor = (c: Context): Guard => {
+    const bindings: unknown = c.env
+    if (options.settingsFromBindings === undefined || typeof bindings !== 'object' || !bindings) {
+      return fixedGuard()
+    }
+    let guard = guards.get(bindings)
+    if (guard === undefined) {
+      guard = buildGuard(options, options.settingsFromBindings(bindings))
+      guards.set(bindings, guard)
+    }
+    return guard
+  }
+  if (options.settingsFromBindings === undefined) fixedGuard() // misconfiguration fails at start-up
+
   const app = new Hono()
+  app.use(`${CONVERT_PATH}/*`, async function guardConvert(c, next) {
+    const guard = guardFor(c)
+    if (guard.restrictSource !== undefined) {
+      const refused = await guard.restrictSource(c, async () => {}).catch(answerRefusedSource(c))
+      if (refused instanceof Response) return refused
+    }
+    if (!isConvertPath(c.req.path, guard.tokens)) return answerNotFound(c)
+    await next()
+  })
   app.use(methodNotAllowed({ app, onMethodNotAllowed: answerMethodNotAllowed }))
 
   app.get('/healthz', (c) => c.json({ status: 'ok' }))
 
-  app.post(
-    '/convert',
-    async function requireJson(c, next) {
+  const convert = [
+    timing({ totalDescription: 'conversion review' }),
+    async function requireJson(c: Context, next: () => Promise<void>) {
       if (!isJsonMediaType(c.req.header('content-type'))) {
         return c.json(
           {
@@ -46,40 +105,133 @@ export function createApp(options: AppOptions): Hono {
       }
       await next()
     },
-    bodyLimit({
-      maxSize: maxBodyBytes,
-      // the unread rest of the body is still on the connection: close it, never reuse it
-      onError: (c) =>
-        c.json(
-          { error: `request body is larger than this webhook's limit of ${maxBodyBytes} bytes` },
-          413,
-          { Connection: 'close' }
-        ),
-    }),
-    async (c) => {
+    (c: Context, next: () => Promise<void>) => guardFor(c).limitBody(c, next),
+    async (c: Context) => {
       const started = performance.now()
+      const { maxObjects, maxDepth } = guardFor(c).settings
+      startTime(c, 'parse', 'read and parse JSON')
       const body = await readJson(c)
+      endTime(c, 'parse')
       if (!body.ok) {
         // the parser's message quotes the body, which may hold secrets: log only the fact
         log(invalidEntry('request body is not valid JSON', started))
         return c.json({ error: body.error }, 400)
       }
-      const outcome = reviewConversion(body.value, scheme)
+      startTime(c, 'convert', 'validate, convert and check')
+      const envelope = ConversionReviewRequest.safeParse(body.value)
+      const beyondLimit = envelope.success
+        ? reviewLimitProblem(
+            envelope.data.request.objects,
+            envelope.data.request.desiredAPIVersion,
+            {
+              maxObjects,
+              maxDepth,
+            }
+          )
+        : undefined
+      const outcome =
+        envelope.success && beyondLimit !== undefined
+          ? failedReview(envelope.data.apiVersion, envelope.data.request, beyondLimit)
+          : reviewConversion(body.value, scheme)
+      endTime(c, 'convert')
       if (!outcome.valid) {
         log(invalidEntry(outcome.problem.message, started))
         return c.json({ error: outcome.problem.message, issues: outcome.problem.issues }, 400)
       }
-      log(summaryLogEntry(outcome.summary, performance.now() - started))
-      return c.json(outcome.review)
-    }
-  )
+      startTime(c, 'write', 'write JSON')
+      const answer = serializeAnswer(outcome)
+      endTime(c, 'write')
+      log(summaryLogEntry(answer.summary, performance.now() - started))
+      return c.body(answer.json, 200, { 'Content-Type': 'application/json' })
+    },
+  ] as const
+  app.post(CONVERT_PATH, ...convert)
+  app.post(`${CONVERT_PATH}/:token`, ...convert)
 
-  app.notFound((c) => c.json({ error: `no route for ${c.req.method} ${c.req.path}` }, 404))
-  app.onError((error, c) => {
-    console.error(JSON.stringify({ message: 'internal error', error: String(error) }))
-    return c.json({ error: 'internal error in the conversion webhook' }, 500)
-  })
+  app.notFound(answerNotFound)
+  app.onError(answerInternalError)
   return app
+}
+
+function buildGuard(options: AppOptions, fromBindings: Partial<WebhookSettings>): Guard {
+  const settings: WebhookSettings = {
+    tokens: fromBindings.tokens ?? options.tokens ?? [],
+    allowedSources: fromBindings.allowedSources ?? options.allowedSources ?? [],
+    maxBodyBytes: fromBindings.maxBodyBytes ?? options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+    maxObjects: fromBindings.maxObjects ?? options.maxObjects ?? DEFAULT_MAX_OBJECTS,
+    maxDepth: fromBindings.maxDepth ?? options.maxDepth ?? DEFAULT_MAX_DEPTH,
+  }
+  settings.tokens.forEach((token, index) => checkToken(token, `path token ${index + 1}`))
+  const { maxBodyBytes } = settings
+  const advice = options.bodyLimitAdvice ?? `set ${SETTING_VARIABLES.maxBodyBytes} to raise it`
+  return {
+    settings,
+    tokens: encodeTokens(settings.tokens),
+    restrictSource: sourceRestriction(settings.allowedSources, options.getConnInfo),
+    limitBody: bodyLimit({
+      maxSize: maxBodyBytes,
+      // the unread rest of the body is still on the connection: close it, never reuse it
+      onError: (c) =>
+        c.json(
+          {
+            error: `request body is larger than this webhook's limit of ${maxBodyBytes} bytes (${advice})`,
+          },
+          413,
+          { Connection: 'close' }
+        ),
+    }),
+  }
+}
+
+function sourceRestriction(
+  allowedSources: readonly string[],
+  getConnInfo: GetConnInfo | undefined
+): MiddlewareHandler | undefined {
+  if (allowedSources.length === 0) return undefined
+  if (getConnInfo === undefined) {
+    throw new SettingsError(
+      `${SETTING_VARIABLES.allowedSources} is set but this platform entry passes no getConnInfo to createApp`
+    )
+  }
+  // without the platform's connection data (a test's app.request) the source is unknown: refuse it
+  const sourceAddress = (c: Context) => {
+    try {
+      return getConnInfo(c).remote.address ?? ''
+    } catch {
+      return ''
+    }
+  }
+  try {
+    return ipRestriction(sourceAddress, { allowList: [...allowedSources] }, (_remote, c) =>
+      answerRefusedSource(c)()
+    )
+  } catch (error) {
+    throw new SettingsError(
+      `${SETTING_VARIABLES.allowedSources}: ${error instanceof Error ? error.message : String(error)} (expected addresses or CIDR ranges, like 10.0.0.0/8, 2001:db8::/32)`
+    )
+  }
+}
+
+// hono's middleware throws its own plain-text 403 when it finds no address at all
+const answerRefusedSource =
+  (c: Context) =>
+  (error?: unknown): Response => {
+    if (error !== undefined && !(error instanceof HTTPException && error.status === 403))
+      throw error
+    return c.json({ error: 'this source address may not call the conversion webhook' }, 403)
+  }
+
+function isConvertPath(path: string, tokens: readonly Uint8Array[]): boolean {
+  if (tokens.length === 0) return path === CONVERT_PATH
+  const prefix = `${CONVERT_PATH}/`
+  if (!path.startsWith(prefix)) return false
+  const token = path.slice(prefix.length)
+  return !token.includes('/') && matchesAnyToken(token, tokens)
+}
+
+// the same answer for an unknown path, a missing token and a wrong one: it reveals nothing
+function answerNotFound(c: Context): Response {
+  return c.json({ error: 'not found' }, 404)
 }
 
 function answerMethodNotAllowed(c: Context, allowed: string[]): Response {
@@ -105,8 +257,63 @@ async function readJson(c: Context): Promise<JsonBody> {
   try {
     return { ok: true, value: JSON.parse(text) }
   } catch (error) {
+    // V8 may give up on extreme nesting with a RangeError: still a bad body, not a crash
     const reason = error instanceof Error ? error.message : String(error)
-    return { ok: false, error: `request body is not valid JSON: ${reason}` }
+    return { ok: false, error: `request body is not valid JSON: ${reason.slice(0, 200)}` }
+  }
+}
+
+type ValidOutcome = Extract<ReturnType<typeof reviewConversion>, { valid: true }>
+
+function failedReview(
+  apiVersion: ConversionReviewRequest['apiVersion'],
+  request: { uid: string; desiredAPIVersion: string; objects: { length: number } },
+  message: string
+): ValidOutcome {
+  return {
+    valid: true,
+    review: {
+      apiVersion,
+      kind: 'ConversionReview',
+      response: { uid: request.uid, result: { status: 'Failed', message } },
+    },
+    summary: {
+      uid: request.uid,
+      reviewVersion: apiVersion,
+      desiredAPIVersion: request.desiredAPIVersion,
+      objectCount: request.objects.length,
+      conversions: [],
+      outcome: 'Failed',
+      failedCount: request.objects.length,
+    },
+  }
+}
+
+/**
+ * The answer as JSON text. A converter may return what JSON cannot hold (a BigInt, a cycle, a
+ * throwing `toJSON`): the same review would fail again, so it becomes a Failed answer, not a 500.
+ */
+function serializeAnswer(outcome: ValidOutcome): {
+  json: string
+  summary: ValidOutcome['summary']
+} {
+  try {
+    return { json: JSON.stringify(outcome.review), summary: outcome.summary }
+  } catch (error) {
+    if (error instanceof RangeError) throw error
+    const { review, summary } = outcome
+    const reason = error instanceof Error ? `${error.name}` : typeof error
+    const message = `the converted objects cannot be written as JSON (${reason}): a converter returned a value JSON cannot hold, like a BigInt, a cycle or a throwing toJSON`
+    const request = {
+      uid: review.response.uid,
+      desiredAPIVersion: summary.desiredAPIVersion,
+      objects: { length: summary.objectCount },
+    }
+    const failed = failedReview(review.apiVersion, request, message)
+    return {
+      json: JSON.stringify(failed.review),
+      summary: { ...failed.summary, conversions: summary.conversions },
+    }
   }
 }
 
@@ -119,3 +326,10 @@ function invalidEntry(problem: string, started: number) {
     problem: problem.slice(0, 500),
   } as const
 }
+
+function lazily<T>(build: () => T): () => T {
+  let built: { value: T } | undefined
+  return () => (built ??= { value: build() }).value
+}
+
+export { DEFAULT_MAX_BODY_BYTES }
