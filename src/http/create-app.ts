@@ -79,6 +79,14 @@ export function createApp(options: AppOptions): Hono {
   if (options.settingsFromBindings === undefined) fixedGuard() // misconfiguration fails at start-up
 
   const app = new Hono()
+  app.use(async function errorsAsErrors(_c, next) {
+    // hono hands only Error instances to onError; anything else thrown would escape the app
+    try {
+      await next()
+    } catch (thrown) {
+      throw thrown instanceof Error ? thrown : new Error(`a ${typeof thrown} was thrown`)
+    }
+  })
   app.use(`${CONVERT_PATH}/*`, async function guardConvert(c, next) {
     const guard = guardFor(c)
     if (guard.restrictSource !== undefined) {
