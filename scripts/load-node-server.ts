@@ -1,0 +1,24 @@
+// The Node server under load, started by scripts/load.ts in its own process so that its memory
+// is measured alone. Reports its URL, then its memory (after a full GC) whenever asked.
+import { getConnInfo } from '@hono/node-server/conninfo'
+import { createApp, readSettings } from '../src/http/index.ts'
+import { startNodeServer } from '../src/platform/node-server.ts'
+import { exampleScheme } from '../src/resources/index.ts'
+
+const app = createApp({
+  scheme: exampleScheme,
+  getConnInfo,
+  log: () => {},
+  ...readSettings(process.env),
+})
+const server = await startNodeServer({ app, port: 0, hostname: '127.0.0.1' })
+process.send?.({ url: server.url })
+process.on('message', (message) => {
+  if (message === 'memory') {
+    globalThis.gc?.()
+    const { rss, heapUsed } = process.memoryUsage()
+    process.send?.({ rss, heapUsed })
+  } else if (message === 'stop') {
+    void server.close().then(() => process.exit(0))
+  }
+})
