@@ -1,8 +1,6 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
-import { HTTPException } from 'hono/http-exception'
 import type { GetConnInfo } from 'hono/conninfo'
-import { ipRestriction } from 'hono/ip-restriction'
 import { methodNotAllowed } from 'hono/method-not-allowed'
 import { endTime, startTime, timing } from 'hono/timing'
 import { ConversionReviewRequest, reviewConversion } from '../review/index.ts'
@@ -10,16 +8,17 @@ import type { Scheme } from '../scheme/index.ts'
 import { answerInternalError } from './internal-error.ts'
 import { reviewLimitProblem } from './limits.ts'
 import { encodeTokens, matchesAnyToken } from './path-token.ts'
+import { failedReview, serializeAnswer } from './review-answer.ts'
 import { logAsJsonLine, summaryLogEntry, type ReviewLogger } from './review-log.ts'
 import {
   DEFAULT_MAX_BODY_BYTES,
   DEFAULT_MAX_DEPTH,
   DEFAULT_MAX_OBJECTS,
   SETTING_VARIABLES,
-  SettingsError,
   checkToken,
   type WebhookSettings,
 } from './settings.ts'
+import { answerRefusedSource, sourceRestriction } from './source-allow-list.ts'
 
 export interface AppOptions extends Partial<WebhookSettings> {
   /** The resources this webhook converts. */
@@ -57,7 +56,7 @@ const CONVERT_PATH = '/convert'
  *
  * @example
  * ```ts
- * const app = createApp({ scheme: createScheme([cronTab]), tokens: [process.env.CONVERT_TOKEN] })
+ * const app = createApp({ scheme: createScheme([cronTab]), ...readSettings(process.env) })
  * ```
  */
 export function createApp(options: AppOptions): Hono {
@@ -191,44 +190,6 @@ function buildGuard(options: AppOptions, fromBindings: Partial<WebhookSettings>)
   }
 }
 
-function sourceRestriction(
-  allowedSources: readonly string[],
-  getConnInfo: GetConnInfo | undefined
-): MiddlewareHandler | undefined {
-  if (allowedSources.length === 0) return undefined
-  if (getConnInfo === undefined) {
-    throw new SettingsError(
-      `${SETTING_VARIABLES.allowedSources} is set but this platform entry passes no getConnInfo to createApp`
-    )
-  }
-  // without the platform's connection data (a test's app.request) the source is unknown: refuse it
-  const sourceAddress = (c: Context) => {
-    try {
-      return getConnInfo(c).remote.address ?? ''
-    } catch {
-      return ''
-    }
-  }
-  try {
-    return ipRestriction(sourceAddress, { allowList: [...allowedSources] }, (_remote, c) =>
-      answerRefusedSource(c)()
-    )
-  } catch (error) {
-    throw new SettingsError(
-      `${SETTING_VARIABLES.allowedSources}: ${error instanceof Error ? error.message : String(error)} (expected addresses or CIDR ranges, like 10.0.0.0/8, 2001:db8::/32)`
-    )
-  }
-}
-
-// hono's middleware throws its own plain-text 403 when it finds no address at all
-const answerRefusedSource =
-  (c: Context) =>
-  (error?: unknown): Response => {
-    if (error !== undefined && !(error instanceof HTTPException && error.status === 403))
-      throw error
-    return c.json({ error: 'this source address may not call the conversion webhook' }, 403)
-  }
-
 function isConvertPath(path: string, tokens: readonly Uint8Array[]): boolean {
   if (tokens.length === 0) return path === CONVERT_PATH
   const prefix = `${CONVERT_PATH}/`
@@ -268,60 +229,6 @@ async function readJson(c: Context): Promise<JsonBody> {
     // V8 may give up on extreme nesting with a RangeError: still a bad body, not a crash
     const reason = error instanceof Error ? error.message : String(error)
     return { ok: false, error: `request body is not valid JSON: ${reason.slice(0, 200)}` }
-  }
-}
-
-type ValidOutcome = Extract<ReturnType<typeof reviewConversion>, { valid: true }>
-
-function failedReview(
-  apiVersion: ConversionReviewRequest['apiVersion'],
-  request: { uid: string; desiredAPIVersion: string; objects: { length: number } },
-  message: string
-): ValidOutcome {
-  return {
-    valid: true,
-    review: {
-      apiVersion,
-      kind: 'ConversionReview',
-      response: { uid: request.uid, result: { status: 'Failed', message } },
-    },
-    summary: {
-      uid: request.uid,
-      reviewVersion: apiVersion,
-      desiredAPIVersion: request.desiredAPIVersion,
-      objectCount: request.objects.length,
-      conversions: [],
-      outcome: 'Failed',
-      failedCount: request.objects.length,
-    },
-  }
-}
-
-/**
- * The answer as JSON text. A converter may return what JSON cannot hold (a BigInt, a cycle, a
- * throwing `toJSON`): the same review would fail again, so it becomes a Failed answer, not a 500.
- */
-function serializeAnswer(outcome: ValidOutcome): {
-  json: string
-  summary: ValidOutcome['summary']
-} {
-  try {
-    return { json: JSON.stringify(outcome.review), summary: outcome.summary }
-  } catch (error) {
-    if (error instanceof RangeError) throw error
-    const { review, summary } = outcome
-    const reason = error instanceof Error ? `${error.name}` : typeof error
-    const message = `the converted objects cannot be written as JSON (${reason}): a converter returned a value JSON cannot hold, like a BigInt, a cycle or a throwing toJSON`
-    const request = {
-      uid: review.response.uid,
-      desiredAPIVersion: summary.desiredAPIVersion,
-      objects: { length: summary.objectCount },
-    }
-    const failed = failedReview(review.apiVersion, request, message)
-    return {
-      json: JSON.stringify(failed.review),
-      summary: { ...failed.summary, conversions: summary.conversions },
-    }
   }
 }
 
