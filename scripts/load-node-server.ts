@@ -16,8 +16,8 @@ process.send?.({ url: server.url })
 process.on('message', (message) => {
   if (message === 'memory') {
     globalThis.gc?.()
-    const { rss, heapUsed } = process.memoryUsage()
-    process.send?.({ rss, heapUsed })
+    const { rss, heapUsed, external } = process.memoryUsage()
+    process.send?.({ rss, heapUsed, external })
   } else if (message === 'stop') {
     void server.close().then(() => process.exit(0))
   }

@@ -1,11 +1,14 @@
 // Load and soak over loopback: the Node server (own process) and the Worker under `wrangler dev`,
 // each with 1-object and 1,000-object reviews at concurrency 64 behind a path token. Every answer
 // must be the expected Success review, and memory after the soak must stay near memory after the
-// warm-up. Bounded: a fixed time per phase and a cap on requests.
-// Usage: npm run load [-- --seconds 30 --warmup 5 --target node|worker|both]
+// warm-up (Node: heap after GC and RSS; Worker: workerd's RSS gain per request, against a bare
+// Worker under the same load, since wrangler dev's workerd gains memory per request on its own).
+// Bounded: a fixed time per phase and a cap on requests.
+// Usage: npm run load [-- --seconds 30 --warmup 5 --target node|worker|both --worker-entry src/x.ts]
 import autocannon from 'autocannon'
 import { fork, spawn, type ChildProcess } from 'node:child_process'
 import { readdirSync, readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { conversionReview, cronTabV1beta1 } from '../test/support/review-factory.ts'
 
@@ -15,6 +18,8 @@ const { values } = parseArgs({
     warmup: { type: 'string', default: '5' },
     target: { type: 'string', default: 'both' },
     'wrangler-port': { type: 'string', default: '8791' },
+    // another Worker entry (your own resources); default: wrangler.toml's main
+    'worker-entry': { type: 'string' },
   },
 })
 const SOAK_SECONDS = Number(values.seconds)
@@ -28,10 +33,13 @@ const MIB = 1024 * 1024
 // growth allowed between warm-up and the end: heap after GC is exact, RSS moves with the allocator
 const HEAP_MARGIN = { ratio: 0.1, bytes: 8 * MIB }
 const RSS_MARGIN = { ratio: 0.25, bytes: 32 * MIB }
+// a Worker's RSS gain per request may exceed the bare Worker's by half, plus 2 KiB
+const BARE_MARGIN = { ratio: 1.5, bytes: 2 * 1024 }
 
 interface Memory {
   rss: number
   heapUsed?: number
+  external?: number
 }
 
 interface Target {
@@ -74,12 +82,17 @@ async function startNodeTarget(): Promise<Target> {
   }
 }
 
-async function startWorkerTarget(port: number): Promise<Target> {
+async function startWorkerTarget(
+  port: number,
+  name: string,
+  entry: string | undefined
+): Promise<Target> {
   const child = spawn(
     'npx',
     [
       'wrangler',
       'dev',
+      ...(entry === undefined ? [] : [entry]),
       '--port',
       String(port),
       '--ip',
@@ -95,7 +108,7 @@ async function startWorkerTarget(port: number): Promise<Target> {
   const url = `http://127.0.0.1:${port}`
   await waitUntilHealthy(url, child)
   return {
-    name: 'Worker (wrangler dev)',
+    name,
     url,
     memory: async () => ({ rss: workerdRss(child.pid as number) }),
     stop: async () => {
@@ -153,6 +166,7 @@ function workerdRss(root: number): number {
 interface PhaseResult {
   requests: number
   errors: number
+  breakdown: string
   rps: number
   p50: number
   p99: number
@@ -166,12 +180,15 @@ async function hammer(url: string, body: string, expectBody: string, seconds: nu
     body,
     connections: CONNECTIONS,
     duration: seconds,
+    // the API server waits 30 s for an answer: so do we
+    timeout: 30,
     maxOverallRequests: MAX_REQUESTS_PER_PHASE,
     expectBody,
   })
   const phase: PhaseResult = {
     requests: result.requests.total,
-    errors: result.errors + result.timeouts + result.non2xx + result.mismatches,
+    errors: result.errors + result.non2xx + result.mismatches,
+    breakdown: `connection ${result.errors - result.timeouts}, timeout ${result.timeouts}, non-2xx ${result.non2xx}, wrong body ${result.mismatches}`,
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
@@ -186,8 +203,12 @@ function withinMargin(before: number, after: number, margin: { ratio: number; by
   return after <= before * (1 + margin.ratio) + margin.bytes
 }
 
-async function run(target: Target): Promise<boolean> {
+/** Bytes of RSS gained per soak request, per review size: how a Worker's memory moved. */
+type Growth = Map<string, number>
+
+async function run(target: Target, baseline?: Growth): Promise<{ ok: boolean; growth: Growth }> {
   let ok = true
+  const growth: Growth = new Map()
   const url = `${target.url}/convert/${TOKEN}?timeout=30s`
   for (const [name, body] of Object.entries(reviews)) {
     const first = await fetch(url, {
@@ -203,25 +224,38 @@ async function run(target: Target): Promise<boolean> {
     const afterWarmup = await target.memory()
     const soak = await hammer(url, body, expected, SOAK_SECONDS)
     const atEnd = await target.memory()
-    const heapOk =
-      afterWarmup.heapUsed === undefined ||
-      withinMargin(afterWarmup.heapUsed, atEnd.heapUsed ?? 0, HEAP_MARGIN)
-    const rssOk = withinMargin(afterWarmup.rss, atEnd.rss, RSS_MARGIN)
+    const perRequest = (atEnd.rss - afterWarmup.rss) / Math.max(soak.requests, 1)
+    growth.set(name, perRequest)
+    const bare = baseline?.get(name)
+    const memoryOk =
+      bare !== undefined
+        ? perRequest <= Math.max(bare, 0) * BARE_MARGIN.ratio + BARE_MARGIN.bytes
+        : (afterWarmup.heapUsed === undefined ||
+            withinMargin(afterWarmup.heapUsed, atEnd.heapUsed ?? 0, HEAP_MARGIN)) &&
+          withinMargin(afterWarmup.rss, atEnd.rss, RSS_MARGIN)
     const errors = warm.errors + soak.errors
-    ok &&= errors === 0 && heapOk && rssOk
+    ok &&= errors === 0 && memoryOk
+    const verdict =
+      baseline === undefined && afterWarmup.heapUsed === undefined
+        ? 'baseline'
+        : memoryOk
+          ? 'within margin'
+          : 'GREW BEYOND MARGIN'
     console.log(
       [
         `${target.name}, ${name} (${(body.length / 1024).toFixed(1)} KiB), ${CONNECTIONS} connections:`,
         `  warm-up ${WARMUP_SECONDS} s: ${warm.requests} requests; soak ${SOAK_SECONDS} s: ${soak.requests} requests`,
         `  ${soak.rps.toFixed(0)} req/s, latency p50 ${soak.p50} ms, p99 ${soak.p99} ms`,
-        `  errors (connection, timeout, non-2xx, wrong body): ${errors}`,
-        `  memory after warm-up: RSS ${mib(afterWarmup.rss)}, heap ${mib(afterWarmup.heapUsed)}`,
-        `  memory at end:        RSS ${mib(atEnd.rss)}, heap ${mib(atEnd.heapUsed)}` +
-          `  ${heapOk && rssOk ? 'within margin' : 'GREW BEYOND MARGIN'}`,
+        `  errors: ${errors} (warm-up: ${warm.breakdown}; soak: ${soak.breakdown})`,
+        `  memory after warm-up: RSS ${mib(afterWarmup.rss)}, heap ${mib(afterWarmup.heapUsed)}, external ${mib(afterWarmup.external)}`,
+        `  memory at end:        RSS ${mib(atEnd.rss)}, heap ${mib(atEnd.heapUsed)}, external ${mib(atEnd.external)}`,
+        `  RSS per soak request: ${(perRequest / 1024).toFixed(1)} KiB` +
+          (bare === undefined ? '' : ` (bare Worker: ${(bare / 1024).toFixed(1)} KiB)`) +
+          `  ${verdict}`,
       ].join('\n')
     )
   }
-  return ok
+  return { ok, growth }
 }
 
 const wanted = values.target
@@ -229,15 +263,32 @@ let allOk = true
 if (wanted === 'node' || wanted === 'both') {
   const target = await startNodeTarget()
   try {
-    allOk = (await run(target)) && allOk
+    allOk = (await run(target)).ok && allOk
   } finally {
     await target.stop()
   }
 }
 if (wanted === 'worker' || wanted === 'both') {
-  const target = await startWorkerTarget(Number(values['wrangler-port']))
+  // workerd under wrangler dev keeps memory per request whatever the Worker does: measure that
+  // first with a Worker that only reads the body, then hold crdconv to the same rate
+  const port = Number(values['wrangler-port'])
+  const bareEntry = fileURLToPath(new URL('./load-bare-worker.ts', import.meta.url))
+  const bare = await startWorkerTarget(port, 'bare Worker (wrangler dev)', bareEntry)
+  let baseline: Growth
   try {
-    allOk = (await run(target)) && allOk
+    const result = await run(bare)
+    allOk = result.ok && allOk
+    baseline = result.growth
+  } finally {
+    await bare.stop()
+  }
+  const target = await startWorkerTarget(
+    port,
+    'crdconv Worker (wrangler dev)',
+    values['worker-entry']
+  )
+  try {
+    allOk = (await run(target, baseline)).ok && allOk
   } finally {
     await target.stop()
   }

@@ -55,6 +55,21 @@ describe('unexpected internal errors', () => {
     expect(((await response.json()) as StatusBody).code).toBe(503)
   })
 
+  it('answers 500 when a converter returns an object whose getter throws (read outside the converter)', async () => {
+    quietConsole()
+    const output = (object: Record<string, unknown>) =>
+      Object.defineProperty({ ...object }, 'metadata', {
+        enumerable: true,
+        get() {
+          throw new Error('getter')
+        },
+      })
+    const app = createApp({ scheme: schemeReturning(output), log: () => {} })
+    const response = await app.request('/convert', postJson(widgetReview()))
+    expect(response.status).toBe(500)
+    expect(response.headers.get('retry-after')).toBeNull()
+  })
+
   it('answers a thrown non-Error value with 500', async () => {
     quietConsole()
     const app = createApp({ scheme: throwingScheme('a string'), log: () => {} })
