@@ -1,5 +1,4 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
 import type { GetConnInfo } from 'hono/conninfo'
 import { methodNotAllowed } from 'hono/method-not-allowed'
 import { endTime, startTime, timing } from 'hono/timing'
@@ -9,6 +8,7 @@ import { answerInternalError } from './internal-error.ts'
 import { reviewLimitProblem } from './limits.ts'
 import { encodeTokens, matchesAnyToken } from './path-token.ts'
 import { failedReview, serializeAnswer } from './review-answer.ts'
+import { readBodyText } from './request-body.ts'
 import { logAsJsonLine, summaryLogEntry, type ReviewLogger } from './review-log.ts'
 import {
   DEFAULT_MAX_BODY_BYTES,
@@ -44,7 +44,8 @@ interface Guard {
   readonly settings: WebhookSettings
   readonly tokens: readonly Uint8Array[]
   readonly restrictSource: MiddlewareHandler | undefined
-  readonly limitBody: MiddlewareHandler
+  /** The 413 error: the limit and how to raise it on this platform. */
+  readonly tooLarge: string
 }
 
 const CONVERT_PATH = '/convert'
@@ -112,12 +113,17 @@ export function createApp(options: AppOptions): Hono {
       }
       await next()
     },
-    (c: Context, next: () => Promise<void>) => guardFor(c).limitBody(c, next),
     async (c: Context) => {
       const started = performance.now()
-      const { maxObjects, maxDepth } = guardFor(c).settings
+      const guard = guardFor(c)
+      const { maxBodyBytes, maxObjects, maxDepth } = guard.settings
       startTime(c, 'parse', 'read and parse JSON')
-      const body = await readJson(c)
+      const text = await readBodyText(c.req.raw, maxBodyBytes)
+      if (!text.ok) {
+        // the unread rest of the body is still on the connection: close it, never reuse it
+        return c.json({ error: guard.tooLarge }, 413, { Connection: 'close' })
+      }
+      const body = parseJson(text.text)
       endTime(c, 'parse')
       if (!body.ok) {
         // the parser's message quotes the body, which may hold secrets: log only the fact
@@ -175,18 +181,7 @@ function buildGuard(options: AppOptions, fromBindings: Partial<WebhookSettings>)
     settings,
     tokens: encodeTokens(settings.tokens),
     restrictSource: sourceRestriction(settings.allowedSources, options.getConnInfo),
-    limitBody: bodyLimit({
-      maxSize: maxBodyBytes,
-      // the unread rest of the body is still on the connection: close it, never reuse it
-      onError: (c) =>
-        c.json(
-          {
-            error: `request body is larger than this webhook's limit of ${maxBodyBytes} bytes (${advice})`,
-          },
-          413,
-          { Connection: 'close' }
-        ),
-    }),
+    tooLarge: `request body is larger than this webhook's limit of ${maxBodyBytes} bytes (${advice})`,
   }
 }
 
@@ -221,8 +216,7 @@ function isJsonMediaType(contentType: string | undefined): boolean {
 
 type JsonBody = { ok: true; value: unknown } | { ok: false; error: string }
 
-async function readJson(c: Context): Promise<JsonBody> {
-  const text = await c.req.text()
+function parseJson(text: string): JsonBody {
   try {
     return { ok: true, value: JSON.parse(text) }
   } catch (error) {
