@@ -132,19 +132,13 @@ export function createApp(options: AppOptions): Hono {
       }
       startTime(c, 'convert', 'validate, convert and check')
       const envelope = ConversionReviewRequest.safeParse(body.value)
-      const beyondLimit = envelope.success
-        ? reviewLimitProblem(
-            envelope.data.request.objects,
-            envelope.data.request.desiredAPIVersion,
-            {
-              maxObjects,
-              maxDepth,
-            }
-          )
-        : undefined
+      const request = envelope.success ? envelope.data.request : undefined
+      const beyondLimit =
+        request &&
+        reviewLimitProblem(request.objects, request.desiredAPIVersion, { maxObjects, maxDepth })
       const outcome =
-        envelope.success && beyondLimit !== undefined
-          ? failedReview(envelope.data.apiVersion, envelope.data.request, beyondLimit)
+        envelope.success && request && beyondLimit !== undefined
+          ? failedReview(envelope.data.apiVersion, request, beyondLimit)
           : reviewConversion(body.value, scheme)
       endTime(c, 'convert')
       if (!outcome.valid) {
