@@ -2,7 +2,7 @@ import type { Command } from 'commander'
 import { checkResource, type CheckItem } from '../crd/index.ts'
 import type { Resource, Scheme } from '../scheme/index.ts'
 import { checkLosslessRoundTrips } from '../testing/index.ts'
-import { parseRuns } from './option-parsers.ts'
+import { parseCount } from './option-parsers.ts'
 import { loadScheme, SCHEME_OPTION_HELP, selectResources } from './load-scheme.ts'
 import { EXIT, type CommandContext } from './main.ts'
 
@@ -14,7 +14,7 @@ export function registerCheckCommand(program: Command, context: CommandContext):
     )
     .option('--resource <name>', 'only this resource (kind, plural, short name, or plural.group)')
     .option('--scheme <module>', SCHEME_OPTION_HELP)
-    .option('--runs <count>', 'generated objects per round-trip check (default 50)', parseRuns)
+    .option('--runs <count>', 'generated objects per round-trip check (default 50)', parseCount)
     .addHelpText(
       'after',
       `

@@ -8,9 +8,10 @@ export function parsePort(value: string): number {
   return port
 }
 
-export function parseRuns(value: string): number {
-  const runs = Number(value)
-  if (!Number.isInteger(runs) || runs < 1)
-    throw new InvalidArgumentError('must be a whole number of 1 or more')
-  return runs
+export function parseCount(value: string): number {
+  const count = Number(value)
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(count) || count < 1) {
+    throw new InvalidArgumentError('must be a whole number above 0')
+  }
+  return count
 }

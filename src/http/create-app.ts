@@ -1,46 +1,108 @@
-import { Hono, type Context } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
+import { Hono, type Context, type MiddlewareHandler } from 'hono'
+import type { GetConnInfo } from 'hono/conninfo'
 import { methodNotAllowed } from 'hono/method-not-allowed'
-import { reviewConversion } from '../review/index.ts'
+import { endTime, startTime, timing } from 'hono/timing'
+import { ConversionReviewRequest, reviewConversion } from '../review/index.ts'
 import type { Scheme } from '../scheme/index.ts'
+import { answerInternalError } from './internal-error.ts'
+import { reviewLimitProblem } from './limits.ts'
+import { encodeTokens, matchesAnyToken } from './path-token.ts'
+import { failedReview, serializeAnswer } from './review-answer.ts'
+import { readBodyText } from './request-body.ts'
 import { logAsJsonLine, summaryLogEntry, type ReviewLogger } from './review-log.ts'
+import {
+  DEFAULT_MAX_BODY_BYTES,
+  DEFAULT_MAX_DEPTH,
+  DEFAULT_MAX_OBJECTS,
+  SETTING_VARIABLES,
+  checkToken,
+  type WebhookSettings,
+} from './settings.ts'
+import { answerRefusedSource, sourceRestriction } from './source-allow-list.ts'
 
-export interface AppOptions {
+export interface AppOptions extends Partial<WebhookSettings> {
   /** The resources this webhook converts. */
   readonly scheme: Scheme
-  /** Largest request body accepted, in bytes (default 10 MiB); larger ones get 413. */
-  readonly maxBodyBytes?: number
-  /** What a caller can do about a 413, appended to its message (each platform knows its own way out). */
-  readonly bodyLimitAdvice?: string
   /** Where the one log line per review goes (default: a JSON line on stdout). */
   readonly log?: ReviewLogger
+  /**
+   * The platform's connection info, for `allowedSources`: `getConnInfo` from
+   * `hono/cloudflare-workers`, `hono/aws-lambda` or `@hono/node-server/conninfo`.
+   */
+  readonly getConnInfo?: GetConnInfo
+  /** Said after the 413 message: how to raise the body limit on this platform. */
+  readonly bodyLimitAdvice?: string
+  /**
+   * Settings read from each request's platform bindings (`c.env`), over the options above: how a
+   * Worker reads its secrets and variables, which exist only per request.
+   */
+  readonly settingsFromBindings?: (bindings: unknown) => Partial<WebhookSettings>
 }
 
-export const DEFAULT_MAX_BODY_BYTES = 10 * 1024 * 1024
+/** What guards `/convert` under one set of settings; built once per settings, not per request. */
+interface Guard {
+  readonly settings: WebhookSettings
+  readonly tokens: readonly Uint8Array[]
+  readonly restrictSource: MiddlewareHandler | undefined
+  /** The 413 error: the limit and how to raise it on this platform. */
+  readonly tooLarge: string
+}
+
+const CONVERT_PATH = '/convert'
 
 /**
- * The conversion webhook as one Hono app: `POST /convert` answers ConversionReviews,
- * `GET /healthz` answers `{"status":"ok"}`. Every platform entry serves this same app.
+ * The conversion webhook as one Hono app: `POST /convert` (or `POST /convert/<token>` when path
+ * tokens are set) answers ConversionReviews, `GET /healthz` answers `{"status":"ok"}`. Every
+ * platform entry serves this same app and passes it the platform's configuration.
  *
  * @example
  * ```ts
- * const app = createApp({ scheme: createScheme([cronTab]) })
- * export default app // Cloudflare Workers
+ * const app = createApp({ scheme: createScheme([cronTab]), ...readSettings(process.env) })
  * ```
  */
 export function createApp(options: AppOptions): Hono {
-  const { scheme, maxBodyBytes = DEFAULT_MAX_BODY_BYTES, log = logAsJsonLine } = options
-  const tooLarge = `request body is larger than this webhook's limit of ${maxBodyBytes} bytes`
-  const tooLargeMessage =
-    options.bodyLimitAdvice === undefined ? tooLarge : `${tooLarge}. ${options.bodyLimitAdvice}`
+  const { scheme, log = logAsJsonLine } = options
+  const fixedGuard = lazily(() => buildGuard(options, {}))
+  const guards = new WeakMap<object, Guard>()
+  const guardFor = (c: Context): Guard => {
+    const bindings: unknown = c.env
+    if (options.settingsFromBindings === undefined || typeof bindings !== 'object' || !bindings) {
+      return fixedGuard()
+    }
+    let guard = guards.get(bindings)
+    if (guard === undefined) {
+      guard = buildGuard(options, options.settingsFromBindings(bindings))
+      guards.set(bindings, guard)
+    }
+    return guard
+  }
+  if (options.settingsFromBindings === undefined) fixedGuard() // misconfiguration fails at start-up
+
   const app = new Hono()
+  app.use(async function errorsAsErrors(_c, next) {
+    // hono hands only Error instances to onError; anything else thrown would escape the app
+    try {
+      await next()
+    } catch (thrown) {
+      throw thrown instanceof Error ? thrown : new Error(`a ${typeof thrown} was thrown`)
+    }
+  })
+  app.use(`${CONVERT_PATH}/*`, async function guardConvert(c, next) {
+    const guard = guardFor(c)
+    if (guard.restrictSource !== undefined) {
+      const refused = await guard.restrictSource(c, async () => {}).catch(answerRefusedSource(c))
+      if (refused instanceof Response) return refused
+    }
+    if (!isConvertPath(c.req.path, guard.tokens)) return answerNotFound(c)
+    await next()
+  })
   app.use(methodNotAllowed({ app, onMethodNotAllowed: answerMethodNotAllowed }))
 
   app.get('/healthz', (c) => c.json({ status: 'ok' }))
 
-  app.post(
-    '/convert',
-    async function requireJson(c, next) {
+  const convert = [
+    timing({ totalDescription: 'conversion review' }),
+    async function requireJson(c: Context, next: () => Promise<void>) {
       if (!isJsonMediaType(c.req.header('content-type'))) {
         return c.json(
           {
@@ -51,35 +113,83 @@ export function createApp(options: AppOptions): Hono {
       }
       await next()
     },
-    bodyLimit({
-      maxSize: maxBodyBytes,
-      // the unread rest of the body is still on the connection: close it, never reuse it
-      onError: (c) => c.json({ error: tooLargeMessage }, 413, { Connection: 'close' }),
-    }),
-    async (c) => {
+    async (c: Context) => {
       const started = performance.now()
-      const body = await readJson(c)
+      const guard = guardFor(c)
+      const { maxBodyBytes, maxObjects, maxDepth } = guard.settings
+      startTime(c, 'parse', 'read and parse JSON')
+      const text = await readBodyText(c.req.raw, maxBodyBytes)
+      if (!text.ok) {
+        // the unread rest of the body is still on the connection: close it, never reuse it
+        return c.json({ error: guard.tooLarge }, 413, { Connection: 'close' })
+      }
+      const body = parseJson(text.text)
+      endTime(c, 'parse')
       if (!body.ok) {
         // the parser's message quotes the body, which may hold secrets: log only the fact
         log(invalidEntry('request body is not valid JSON', started))
         return c.json({ error: body.error }, 400)
       }
-      const outcome = reviewConversion(body.value, scheme)
+      startTime(c, 'convert', 'validate, convert and check')
+      const envelope = ConversionReviewRequest.safeParse(body.value)
+      const request = envelope.success ? envelope.data.request : undefined
+      const beyondLimit =
+        request &&
+        reviewLimitProblem(request.objects, request.desiredAPIVersion, { maxObjects, maxDepth })
+      const outcome =
+        envelope.success && request && beyondLimit !== undefined
+          ? failedReview(envelope.data.apiVersion, request, beyondLimit)
+          : reviewConversion(body.value, scheme)
+      endTime(c, 'convert')
       if (!outcome.valid) {
         log(invalidEntry(outcome.problem.message, started))
         return c.json({ error: outcome.problem.message, issues: outcome.problem.issues }, 400)
       }
-      log(summaryLogEntry(outcome.summary, performance.now() - started))
-      return c.json(outcome.review)
-    }
-  )
+      startTime(c, 'write', 'write JSON')
+      const answer = serializeAnswer(outcome)
+      endTime(c, 'write')
+      log(summaryLogEntry(answer.summary, performance.now() - started))
+      return c.body(answer.json, 200, { 'Content-Type': 'application/json' })
+    },
+  ] as const
+  app.post(CONVERT_PATH, ...convert)
+  app.post(`${CONVERT_PATH}/:token`, ...convert)
 
-  app.notFound((c) => c.json({ error: `no route for ${c.req.method} ${c.req.path}` }, 404))
-  app.onError((error, c) => {
-    console.error(JSON.stringify({ message: 'internal error', error: String(error) }))
-    return c.json({ error: 'internal error in the conversion webhook' }, 500)
-  })
+  app.notFound(answerNotFound)
+  app.onError(answerInternalError)
   return app
+}
+
+function buildGuard(options: AppOptions, fromBindings: Partial<WebhookSettings>): Guard {
+  const settings: WebhookSettings = {
+    tokens: fromBindings.tokens ?? options.tokens ?? [],
+    allowedSources: fromBindings.allowedSources ?? options.allowedSources ?? [],
+    maxBodyBytes: fromBindings.maxBodyBytes ?? options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+    maxObjects: fromBindings.maxObjects ?? options.maxObjects ?? DEFAULT_MAX_OBJECTS,
+    maxDepth: fromBindings.maxDepth ?? options.maxDepth ?? DEFAULT_MAX_DEPTH,
+  }
+  settings.tokens.forEach((token, index) => checkToken(token, `path token ${index + 1}`))
+  const { maxBodyBytes } = settings
+  const advice = options.bodyLimitAdvice ?? `set ${SETTING_VARIABLES.maxBodyBytes} to raise it`
+  return {
+    settings,
+    tokens: encodeTokens(settings.tokens),
+    restrictSource: sourceRestriction(settings.allowedSources, options.getConnInfo),
+    tooLarge: `request body is larger than this webhook's limit of ${maxBodyBytes} bytes (${advice})`,
+  }
+}
+
+function isConvertPath(path: string, tokens: readonly Uint8Array[]): boolean {
+  if (tokens.length === 0) return path === CONVERT_PATH
+  const prefix = `${CONVERT_PATH}/`
+  if (!path.startsWith(prefix)) return false
+  const token = path.slice(prefix.length)
+  return !token.includes('/') && matchesAnyToken(token, tokens)
+}
+
+// the same answer for an unknown path, a missing token and a wrong one: it reveals nothing
+function answerNotFound(c: Context): Response {
+  return c.json({ error: 'not found' }, 404)
 }
 
 function answerMethodNotAllowed(c: Context, allowed: string[]): Response {
@@ -100,13 +210,13 @@ function isJsonMediaType(contentType: string | undefined): boolean {
 
 type JsonBody = { ok: true; value: unknown } | { ok: false; error: string }
 
-async function readJson(c: Context): Promise<JsonBody> {
-  const text = await c.req.text()
+function parseJson(text: string): JsonBody {
   try {
     return { ok: true, value: JSON.parse(text) }
   } catch (error) {
+    // V8 may give up on extreme nesting with a RangeError: still a bad body, not a crash
     const reason = error instanceof Error ? error.message : String(error)
-    return { ok: false, error: `request body is not valid JSON: ${reason}` }
+    return { ok: false, error: `request body is not valid JSON: ${reason.slice(0, 200)}` }
   }
 }
 
@@ -119,3 +229,10 @@ function invalidEntry(problem: string, started: number) {
     problem: problem.slice(0, 500),
   } as const
 }
+
+function lazily<T>(build: () => T): () => T {
+  let built: { value: T } | undefined
+  return () => (built ??= { value: build() }).value
+}
+
+export { DEFAULT_MAX_BODY_BYTES }

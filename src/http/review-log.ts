@@ -12,6 +12,8 @@ export interface ReviewLogEntry {
   readonly objectCount?: number
   readonly failedCount?: number
   readonly conversions?: ReviewSummary['conversions']
+  /** How many more (kind, from) pairs the review held beyond the ones listed. */
+  readonly conversionsNotListed?: number
   /** For invalid requests: what was wrong with the envelope (zod paths, no values). */
   readonly problem?: string
 }
@@ -24,17 +26,33 @@ export const logAsJsonLine: ReviewLogger = (entry) => {
   console.log(JSON.stringify(entry))
 }
 
+// strings here come from the client: bound them so a hostile review cannot flood the log
+const MAX_LOGGED_CONVERSIONS = 20
+const MAX_LOGGED_STRING = 128
+
 export function summaryLogEntry(summary: ReviewSummary, durationMs: number): ReviewLogEntry {
+  const listed = summary.conversions.slice(0, MAX_LOGGED_CONVERSIONS)
+  const notListed = summary.conversions.length - listed.length
   return {
     message: 'conversion review',
     status: 200,
     outcome: summary.outcome,
     durationMs,
-    uid: summary.uid,
+    uid: bounded(summary.uid),
     reviewVersion: summary.reviewVersion,
-    desiredAPIVersion: summary.desiredAPIVersion,
+    desiredAPIVersion: bounded(summary.desiredAPIVersion),
     objectCount: summary.objectCount,
     failedCount: summary.failedCount,
-    conversions: summary.conversions,
+    conversions: listed.map(({ kind, from, to, count }) => ({
+      kind: bounded(kind),
+      from: bounded(from),
+      to: bounded(to),
+      count,
+    })),
+    ...(notListed > 0 ? { conversionsNotListed: notListed } : {}),
   }
+}
+
+function bounded(text: string): string {
+  return text.length <= MAX_LOGGED_STRING ? text : `${text.slice(0, MAX_LOGGED_STRING)}…`
 }

@@ -59,7 +59,8 @@ export function checkConvertedObject(
   if (!isPlainObject(metadata)) return 'metadata is missing or not an object'
   const originalMetadata = isPlainObject(original['metadata']) ? original['metadata'] : {}
   for (const field of ['name', 'namespace', 'uid'] as const) {
-    if (metadata[field] !== originalMetadata[field]) {
+    // the API server reads these as strings, a non-string being "" (unstructured GetName)
+    if (stringOrEmpty(metadata[field]) !== stringOrEmpty(originalMetadata[field])) {
       return `metadata.${field} changed from ${JSON.stringify(originalMetadata[field])} to ${JSON.stringify(metadata[field])}`
     }
   }
@@ -72,6 +73,10 @@ export function checkConvertedObject(
       annotationsProblem
     )
   )
+}
+
+function stringOrEmpty(value: unknown): string {
+  return typeof value === 'string' ? value : ''
 }
 
 type MapProblem = (map: Readonly<Record<string, string>>) => string | undefined

@@ -57,6 +57,6 @@ describe('crdconv check', () => {
   it('refuses a --runs that is not a positive whole number', async () => {
     const run = await crdconv(['check', '--runs', '0'])
     expect(run.code).toBe(2)
-    expect(run.stderr).toContain('must be a whole number of 1 or more')
+    expect(run.stderr).toContain('must be a whole number above 0')
   })
 })

@@ -1,0 +1,33 @@
+// The Node server under load, started by scripts/load.ts in its own process so that its memory
+// is measured alone. Reports its URL, then its memory (after a full GC) whenever asked. With
+// LOAD_BARE=1 it serves a bare Hono app that reads the body and answers a constant: the baseline.
+import { getConnInfo } from '@hono/node-server/conninfo'
+import { Hono } from 'hono'
+import { createApp, readSettings } from '../src/http/index.ts'
+import { startNodeServer } from '../src/platform/node-server.ts'
+import { exampleScheme } from '../src/resources/index.ts'
+
+function bareApp(): Hono {
+  const app = new Hono()
+  app.post('*', async (c) => {
+    await c.req.text()
+    return c.json({ response: { result: { status: 'Success' } } })
+  })
+  return app
+}
+
+const app =
+  process.env['LOAD_BARE'] === '1'
+    ? bareApp()
+    : createApp({ scheme: exampleScheme, getConnInfo, log: () => {}, ...readSettings(process.env) })
+const server = await startNodeServer({ app, port: 0, hostname: '127.0.0.1' })
+process.send?.({ url: server.url })
+process.on('message', (message) => {
+  if (message === 'memory') {
+    globalThis.gc?.()
+    const { rss, heapUsed, external } = process.memoryUsage()
+    process.send?.({ rss, heapUsed, external })
+  } else if (message === 'stop') {
+    void server.close().then(() => process.exit(0))
+  }
+})
