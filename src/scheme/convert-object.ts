@@ -86,7 +86,14 @@ export function convertObject(
       converter.to === target.version
         ? desiredAPIVersion
         : formatApiVersion(resource.group, converter.to)
-    current = withFrameworkFields(output, current, apiVersion, kind)
+    try {
+      // reading the answer runs the converter's getters, if it returned any
+      current = withFrameworkFields(output, current, apiVersion, kind)
+    } catch (error) {
+      return fail(
+        `converter ${converter.from} → ${converter.to} returned an object that could not be read: ${describeThrown(error)}`
+      )
+    }
   }
   return { ok: true, object: current }
 }
