@@ -7,10 +7,11 @@
 // Usage: npm run load [-- --seconds 30 --warmup 5 --target node|worker|both --worker-entry src/x.ts]
 import autocannon from 'autocannon'
 import { fork, spawn, type ChildProcess } from 'node:child_process'
-import { readdirSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { conversionReview, cronTabV1beta1 } from '../test/support/review-factory.ts'
+import { descendants } from '../bench/bench-support.ts'
 
 const { values } = parseArgs({
   options: {
@@ -132,29 +133,9 @@ async function waitUntilHealthy(url: string, child: ChildProcess): Promise<void>
 
 /** RSS of the workerd processes below `root` (wrangler runs workerd as a descendant). */
 function workerdRss(root: number): number {
-  const parents = new Map<number, number>()
-  const names = new Map<number, string>()
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8')
-      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'))
-      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
-      parents.set(Number(entry), parent)
-      names.set(Number(entry), name)
-    } catch {
-      // the process ended while we looked
-    }
-  }
-  const below = (pid: number): boolean => {
-    for (let current = parents.get(pid); current !== undefined; current = parents.get(current)) {
-      if (current === root) return true
-    }
-    return false
-  }
   let rss = 0
-  for (const [pid, name] of names) {
-    if (!name.startsWith('workerd') || !below(pid)) continue
+  for (const { pid, name } of descendants(root)) {
+    if (!name.startsWith('workerd')) continue
     const status = readFileSync(`/proc/${pid}/status`, 'utf8')
     rss += Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024
   }

@@ -1,20 +1,16 @@
-import { readFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { InvalidArgumentError, type Command } from 'commander'
 import { startLambdaLocalServer, type FunctionUrlHandler } from '../platform/lambda-local-server.ts'
-import { parsePort } from './option-parsers.ts'
+import { addListenOptions, readTlsFiles, type ListenOptions } from './listen-options.ts'
 
 export function registerLambdaLocalCommand(program: Command): void {
-  program
+  const command = program
     .command('lambda-local')
     .description(
       'serve the Lambda handler locally as its Function URL would (payload 2.0 events, 6 MB limits), no Docker'
     )
-    .option('--port <port>', 'TCP port', parsePort, 9000)
-    .option('--host <host>', 'address to listen on', '127.0.0.1')
-    .option('--tls-cert <file>', 'PEM certificate chain: serve HTTPS (needs --tls-key)')
-    .option('--tls-key <file>', 'PEM private key for --tls-cert')
+  addListenOptions(command, 9000)
     .option(
       '--bundle <file>',
       'invoke the built bundle (npm run build:lambda: dist/lambda/lambda.mjs) instead of src/platform/lambda.ts'
@@ -34,14 +30,8 @@ Examples:
 
 Exit codes: 0 stopped by a signal, 1 could not start (port taken, unreadable certificate or bundle), 2 bad usage.`
     )
-    .action(async (options: LambdaLocalOptions, command: Command) => {
-      if ((options.tlsCert === undefined) !== (options.tlsKey === undefined)) {
-        command.error('error: --tls-cert and --tls-key go together', { exitCode: 2 })
-      }
-      const tls =
-        options.tlsCert !== undefined && options.tlsKey !== undefined
-          ? { cert: await readFile(options.tlsCert), key: await readFile(options.tlsKey) }
-          : undefined
+    .action(async (options: LambdaLocalOptions) => {
+      const tls = await readTlsFiles(options, process.cwd())
       const server = await startLambdaLocalServer({
         handler: await loadHandler(options.bundle),
         port: options.port,
@@ -78,11 +68,7 @@ function parseSeconds(value: string): number {
   return seconds
 }
 
-interface LambdaLocalOptions {
-  port: number
-  host: string
-  tlsCert?: string
-  tlsKey?: string
+interface LambdaLocalOptions extends ListenOptions {
   bundle?: string
   timeout: number
 }

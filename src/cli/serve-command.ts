@@ -14,18 +14,16 @@ import { startNodeServer } from '../platform/node-server.ts'
 import { UsageError } from './cli-io.ts'
 import { loadScheme, SCHEME_OPTION_HELP } from './load-scheme.ts'
 import type { CommandContext } from './main.ts'
-import { parseCount, parsePort } from './option-parsers.ts'
+import { addListenOptions, readTlsFiles, type ListenOptions } from './listen-options.ts'
+import { parseCount } from './option-parsers.ts'
 
 export function registerServeCommand(program: Command, context: CommandContext): void {
-  program
+  const command = program
     .command('serve')
     .description(
       'serve the conversion webhook on a plain Node server (POST /convert, GET /healthz)'
     )
-    .option('--port <port>', 'TCP port', parsePort, 8787)
-    .option('--host <host>', 'address to listen on', '127.0.0.1')
-    .option('--tls-cert <file>', 'PEM certificate chain: serve HTTPS (needs --tls-key)')
-    .option('--tls-key <file>', 'PEM private key for --tls-cert')
+  addListenOptions(command, 8787)
     .option('--scheme <module>', SCHEME_OPTION_HELP)
     .option(
       '--token-file <file>',
@@ -66,17 +64,8 @@ a broken definition), 2 bad usage or settings.`
     )
     .action(async (options: ServeOptions) => {
       const { io } = context
-      if ((options.tlsCert === undefined) !== (options.tlsKey === undefined)) {
-        throw new UsageError('--tls-cert and --tls-key go together')
-      }
+      const tls = await readTlsFiles(options, io.cwd)
       const scheme = await loadScheme(options.scheme, io.cwd)
-      const tls =
-        options.tlsCert !== undefined && options.tlsKey !== undefined
-          ? {
-              cert: await readFile(resolve(io.cwd, options.tlsCert)),
-              key: await readFile(resolve(io.cwd, options.tlsKey)),
-            }
-          : undefined
       let app
       let settings: Partial<WebhookSettings>
       try {
@@ -127,11 +116,7 @@ async function settingsFromFlags(
   return settings
 }
 
-interface ServeOptions {
-  port: number
-  host: string
-  tlsCert?: string
-  tlsKey?: string
+interface ServeOptions extends ListenOptions {
   scheme?: string
   tokenFile?: string
   allowedSources?: string
