@@ -25,7 +25,7 @@ export const LAMBDA_BODY_LIMIT_ADVICE =
  *
  * @example
  * ```ts
- * export const handler = handle(createApp({ scheme: myScheme, ...lambdaAppLimits }))
+ * handle(createApp({ scheme, ...lambdaAppLimits })) // what lambdaHandler(scheme) does
  * ```
  */
 export const lambdaAppLimits = {

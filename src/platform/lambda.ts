@@ -1,13 +1,4 @@
-import { getConnInfo, handle } from 'hono/aws-lambda'
-import { createApp, readSettings } from '../http/index.ts'
 import { exampleScheme } from '../resources/index.ts'
-import { lambdaAppLimits } from './lambda-limits.ts'
+import { lambdaHandler } from './lambda-handler.ts'
 
-export const handler = handle(
-  createApp({
-    scheme: exampleScheme,
-    getConnInfo,
-    ...lambdaAppLimits,
-    ...readSettings(process.env),
-  })
-)
+export const handler = lambdaHandler(exampleScheme)
