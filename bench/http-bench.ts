@@ -8,11 +8,11 @@ import { pathToFileURL } from 'node:url'
 import {
   bundleForNode,
   descendants,
-  execFileAsync,
   processCpuMs,
   repoRoot,
   round,
 } from './bench-support.ts'
+import { writeSelfSignedCertificate } from '../test/support/self-signed-certificate.ts'
 import { cronTabReviewBody } from './crontab-review.ts'
 
 export interface HttpResult {
@@ -51,7 +51,7 @@ const LOADS = [
 export async function benchHttp(workDir: string, workerScript: string): Promise<HttpResult[]> {
   const serverChild = join(workDir, 'node-server-child.mjs')
   await bundleForNode(join(repoRoot, 'bench/children/node-server-child.ts'), serverChild)
-  const { cert, key } = await selfSignedCertificate(workDir)
+  const { cert, key } = writeSelfSignedCertificate(workDir)
   const starters = [
     () => startNodeServer('Node HTTP', serverChild, []),
     () => startNodeServer('Node HTTPS', serverChild, [cert, key]),
@@ -117,31 +117,6 @@ function sumCpu(pids: number[]): number | undefined {
     total += cpu
   }
   return pids.length === 0 ? undefined : total
-}
-
-async function selfSignedCertificate(workDir: string): Promise<{ cert: string; key: string }> {
-  const cert = join(workDir, 'cert.pem')
-  const key = join(workDir, 'key.pem')
-  await execFileAsync('openssl', [
-    'req',
-    '-x509',
-    '-newkey',
-    'ec',
-    '-pkeyopt',
-    'ec_paramgen_curve:prime256v1',
-    '-nodes',
-    '-keyout',
-    key,
-    '-out',
-    cert,
-    '-days',
-    '1',
-    '-subj',
-    '/CN=127.0.0.1',
-    '-addext',
-    'subjectAltName=IP:127.0.0.1',
-  ])
-  return { cert, key }
 }
 
 function startNodeServer(name: string, script: string, args: string[]): Promise<RunningTarget> {
