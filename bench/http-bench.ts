@@ -5,13 +5,7 @@ import { request as httpsRequest } from 'node:https'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import {
-  bundleForNode,
-  descendants,
-  processCpuMs,
-  repoRoot,
-  round,
-} from './bench-support.ts'
+import { bundleForNode, descendants, processCpuMs, repoRoot, round } from './bench-support.ts'
 import { writeSelfSignedCertificate } from '../test/support/self-signed-certificate.ts'
 import { cronTabReviewBody } from './crontab-review.ts'
 
