@@ -257,50 +257,48 @@ async function run(target: Target, baseline?: Growth): Promise<{ ok: boolean; gr
   return { ok, growth }
 }
 
-const wanted = values.target
-let allOk = true
-if (wanted === 'node' || wanted === 'both') {
-  // RSS moves with the allocator and V8's committed pages: hold it to a bare Hono server's gain
-  const bare = await startNodeTarget('bare Node server', true)
-  let baseline: Growth
+/**
+ * Loads a bare server first, then crdconv's, and holds crdconv's memory growth to the bare one's:
+ * RSS moves with the allocator and the runtime's own bookkeeping, whatever the app does.
+ */
+async function runAgainstBaseline(
+  startBare: () => Promise<Target>,
+  startTarget: () => Promise<Target>
+): Promise<boolean> {
+  const bare = await startBare()
+  let baseline: { ok: boolean; growth: Growth }
   try {
-    const result = await run(bare)
-    allOk = result.ok && allOk
-    baseline = result.growth
+    baseline = await run(bare)
   } finally {
     await bare.stop()
   }
-  const target = await startNodeTarget('crdconv Node server', false)
+  const target = await startTarget()
   try {
-    allOk = (await run(target, baseline)).ok && allOk
+    return (await run(target, baseline.growth)).ok && baseline.ok
   } finally {
     await target.stop()
   }
 }
+
+const wanted = values.target
+let allOk = true
+if (wanted === 'node' || wanted === 'both') {
+  allOk =
+    (await runAgainstBaseline(
+      () => startNodeTarget('bare Node server', true),
+      () => startNodeTarget('crdconv Node server', false)
+    )) && allOk
+}
 if (wanted === 'worker' || wanted === 'both') {
-  // workerd under wrangler dev keeps memory per request whatever the Worker does: measure that
-  // first with a Worker that only reads the body, then hold crdconv to the same rate
+  // workerd under wrangler dev keeps memory per request whatever the Worker does: a Worker that
+  // only reads the body sets the rate crdconv is held to
   const port = Number(values['wrangler-port'])
   const bareEntry = fileURLToPath(new URL('./load-bare-worker.ts', import.meta.url))
-  const bare = await startWorkerTarget(port, 'bare Worker (wrangler dev)', bareEntry)
-  let baseline: Growth
-  try {
-    const result = await run(bare)
-    allOk = result.ok && allOk
-    baseline = result.growth
-  } finally {
-    await bare.stop()
-  }
-  const target = await startWorkerTarget(
-    port,
-    'crdconv Worker (wrangler dev)',
-    values['worker-entry']
-  )
-  try {
-    allOk = (await run(target, baseline)).ok && allOk
-  } finally {
-    await target.stop()
-  }
+  allOk =
+    (await runAgainstBaseline(
+      () => startWorkerTarget(port, 'bare Worker (wrangler dev)', bareEntry),
+      () => startWorkerTarget(port, 'crdconv Worker (wrangler dev)', values['worker-entry'])
+    )) && allOk
 }
 console.log(allOk ? 'load: zero errors, memory within margin' : 'load: FAILED')
 process.exit(allOk ? 0 : 1)
