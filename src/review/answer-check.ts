@@ -58,7 +58,7 @@ export function checkConvertedObject(
   const metadata = converted['metadata']
   if (!isPlainObject(metadata)) return 'metadata is missing or not an object'
   const originalMetadata = isPlainObject(original['metadata']) ? original['metadata'] : {}
-  for (const field of ['name', 'namespace', 'uid'] as const) {
+  for (const field of IDENTITY_FIELDS) {
     // the API server reads these as strings, a non-string being "" (unstructured GetName)
     if (stringOrEmpty(metadata[field]) !== stringOrEmpty(originalMetadata[field])) {
       return `metadata.${field} changed from ${JSON.stringify(originalMetadata[field])} to ${JSON.stringify(metadata[field])}`
@@ -74,6 +74,9 @@ export function checkConvertedObject(
     )
   )
 }
+
+// module-level: an array literal in the loop head was allocated for every object checked
+const IDENTITY_FIELDS = ['name', 'namespace', 'uid'] as const
 
 function stringOrEmpty(value: unknown): string {
   return typeof value === 'string' ? value : ''

@@ -89,7 +89,12 @@ export interface ConversionContext {
   readonly targetVersion: string
 }
 
-/** A converter as the framework runs it, its types erased. */
+/**
+ * A converter as the framework runs it, its types erased. `convert` must not write to the object
+ * it gets; what it returns, a new object or that same object, becomes the framework's, which
+ * sets `apiVersion`, `kind` and `metadata` on a new one in place (the input, frozen objects and
+ * objects without `apiVersion` are copied).
+ */
 export interface Converter {
   readonly from: string
   readonly to: string

@@ -71,7 +71,7 @@ describe('unexpected internal errors', () => {
     expect(response.status).toBe(200)
     expect(body.response.result.status).toBe('Failed')
     expect(body.response.result.message).toContain(
-      'returned an object that could not be read: Error: getter'
+      'returned an object that could not be read or completed: Error: getter'
     )
   })
 

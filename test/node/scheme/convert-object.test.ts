@@ -46,6 +46,56 @@ describe('scheme.convert', () => {
     expect(object).toEqual(before)
   })
 
+  describe('what the converter returns', () => {
+    const fields = (object: unknown) => Object.keys(object as object)
+
+    it.each([
+      ['the object it was given', (object: object) => object],
+      ['the object it was given, frozen', (object: object) => Object.freeze(object)],
+      ['a new frozen object', (object: object) => Object.freeze({ ...object, extra: 1 })],
+    ])('copies %s instead of writing to it', (_name, convert) => {
+      const object = probe()
+      const before = structuredClone(object)
+      const result = schemeConvertingWith(convert).convert(object, 'test.example.com/v2')
+      expect(result.ok && result.object.apiVersion).toBe('test.example.com/v2')
+      expect(object).toEqual(before)
+    })
+
+    it('puts apiVersion, kind and metadata first in an object built without them', () => {
+      const result = schemeConvertingWith((object) => ({ spec: object.spec })).convert(
+        probe(),
+        'test.example.com/v2'
+      )
+      expect(result.ok && fields(result.object)).toEqual(['apiVersion', 'kind', 'metadata', 'spec'])
+    })
+
+    it('completes a new object in place, keeping the order of its fields', () => {
+      const returned: unknown[] = []
+      const result = schemeConvertingWith((object) => {
+        const converted = { ...object, added: true }
+        returned.push(converted)
+        return converted
+      }).convert(probe(), 'test.example.com/v2')
+      expect(result.ok && result.object).toBe(returned[0])
+      expect(result.ok && fields(result.object)).toEqual([
+        'apiVersion',
+        'kind',
+        'metadata',
+        'spec',
+        'added',
+      ])
+    })
+
+    it('fails an object whose apiVersion cannot be set', () => {
+      const result = schemeConvertingWith((object) =>
+        Object.defineProperty({ ...object }, 'apiVersion', { value: 'x', writable: false })
+      ).convert(probe(), 'test.example.com/v2')
+      expect(!result.ok && result.failure.reason).toMatch(
+        /^converter v1 → v2 returned an object that could not be read or completed: TypeError/
+      )
+    })
+  })
+
   it('converts along a chain, setting apiVersion at every step and keeping metadata', () => {
     const volume = {
       apiVersion: 'storage.example.com/v1alpha1',
