@@ -11,6 +11,7 @@ import {
   type Scheme,
 } from '../scheme/index.ts'
 import { deepFreeze } from './deep-freeze.ts'
+import { requireFreshAnswers } from './fresh-answers.ts'
 import { describeDifference, jsonDifferences } from './json-difference.ts'
 import { versionJsonSchema } from './object-arbitrary.ts'
 import { pruneUnknownFields } from './prune-unknown-fields.ts'
@@ -44,7 +45,7 @@ type Storing = (
  * for each converter that a longer path can stand in for.
  */
 export function planChecks(resource: Resource): Plan[] {
-  const scheme = createScheme([resource])
+  const scheme = createScheme([requireFreshAnswers(resource)])
   const apiVersion = (version: string) => formatApiVersion(resource.group, version)
   const schemas = new Map(
     resource.versionNames.map((version) => [version, versionJsonSchema(resource, version)])
@@ -174,11 +175,12 @@ function convertChecked(
   const result = scheme.convert(object, desiredAPIVersion)
   if (!result.ok) {
     const field = result.failure.field === undefined ? '' : ` (field ${result.failure.field})`
-    const hint = /read.only|not extensible|Cannot (add|assign|delete|define)/.test(
-      result.failure.reason
-    )
-      ? ['a converter wrote to the object it was given: build and return a new one instead']
-      : []
+    const reason = result.failure.reason
+    const hint =
+      reason.startsWith('converter threw') &&
+      /read.only|not extensible|Cannot (add|assign|delete|define)/.test(reason)
+        ? ['a converter wrote to the object it was given: build and return a new one instead']
+        : []
     return {
       what: `${step} failed: ${result.failure.reason}${field}`,
       lines: hint,

@@ -27,8 +27,12 @@ const GadgetV2 = z.looseObject({
     .optional(),
 })
 
-/** v1 `color` is v2 `colour`; v2 `shine` has no place in v1: kept in the stash, or lost when `lossy`. */
-function gadget(options: { lossy?: boolean; mutate?: boolean } = {}) {
+/**
+ * v1 `color` is v2 `colour`; v2 `shine` has no place in v1: kept in the stash, or lost when
+ * `lossy`. `mutate` writes to the input; `pooled` hands out one v1 object for every call.
+ */
+function gadget(options: { lossy?: boolean; mutate?: boolean; pooled?: boolean } = {}) {
+  const pool = {}
   return defineResource({
     group: 'example.com',
     kind: 'Gadget',
@@ -59,7 +63,9 @@ function gadget(options: { lossy?: boolean; mutate?: boolean } = {}) {
             ...rest,
             spec: colour === undefined ? others : { ...others, color: colour },
           }
-          return options.lossy === true ? converted : stashFields(converted, context, { shine })
+          const answer =
+            options.lossy === true ? converted : stashFields(converted, context, { shine })
+          return options.pooled === true ? Object.assign(pool, answer) : answer
         },
       },
     ],
@@ -95,6 +101,12 @@ describe('expectLosslessRoundTrips', () => {
   it('should catch a converter that writes to the object it was given', () => {
     expect(() => expectLosslessRoundTrips(gadget({ mutate: true }))).toThrow(
       /v1 → v2 failed: converter threw TypeError.*\n.*a converter wrote to the object it was given/
+    )
+  })
+
+  it('should catch a converter that hands out the same object for every call', () => {
+    expect(() => expectLosslessRoundTrips(gadget({ pooled: true }))).toThrow(
+      /v2 → v1 failed: converter threw Error: it returned an object it had already returned for another object/
     )
   })
 
