@@ -175,8 +175,9 @@ function withFrameworkFields(
   const merged = mergeLabelsAndAnnotations(metadata, output['metadata'])
   const completeInPlace =
     output !== input && Object.isExtensible(output) && Object.hasOwn(output, 'apiVersion')
-  // One copy, keys in this order: the literal places the framework's fields first, the spread
-  // brings the converter's, and the assignments overrule what it set for the framework's own.
+  // A copy is one copy with keys in this order: the literal places the framework's fields
+  // first, the spread brings the converter's; either way the assignments overrule what the
+  // converter set for the framework's own fields.
   const object: KubeObject = completeInPlace
     ? (output as KubeObject)
     : { apiVersion, kind, metadata: merged, ...output }

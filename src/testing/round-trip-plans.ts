@@ -182,7 +182,7 @@ function convertChecked(
         ? ['a converter wrote to the object it was given: build and return a new one instead']
         : []
     return {
-      what: `${step} failed: ${result.failure.reason}${field}`,
+      what: `${step} failed: ${reason}${field}`,
       lines: hint,
     }
   }

@@ -17,8 +17,9 @@ export function splitHostPort(hostPort: string): HostAndPort {
     if (!host.includes(':')) throw cannotSplit(hostPort, 'only IPv6 addresses go in brackets')
     if (hostPort[close + 1] !== ':') throw cannotSplit(hostPort, 'missing ":port" after "]"')
     const port = hostPort.slice(close + 2)
-    if (port.includes(':') || port.includes(']'))
+    if (port.includes(':') || port.includes(']')) {
       throw cannotSplit(hostPort, 'unexpected characters in the port')
+    }
     return { host, port }
   }
   const colon = hostPort.indexOf(':')
@@ -29,13 +30,15 @@ export function splitHostPort(hostPort: string): HostAndPort {
       'too many colons (write an IPv6 address in brackets, like [::1]:8080)'
     )
   }
-  if (hostPort.includes('[') || hostPort.includes(']'))
+  if (hostPort.includes('[') || hostPort.includes(']')) {
     throw cannotSplit(hostPort, 'unexpected "[" or "]"')
+  }
   return { host: hostPort.slice(0, colon), port: hostPort.slice(colon + 1) }
 }
 
 // Built outside splitHostPort on purpose: a closure over `hostPort` made on every call (even
-// one never called) cost about 390 bytes per object, a quarter of a large review's garbage.
+// one never called) cost about 390 bytes per object, nearly half of what a review allocated
+// beyond the JSON floor.
 function cannotSplit(hostPort: string, why: string): ConversionError {
   return new ConversionError(
     `hostPort ${JSON.stringify(hostPort)} could not be parsed into a separate host and port: ${why}`,
