@@ -4,7 +4,7 @@
 import { getConnInfo } from '@hono/node-server/conninfo'
 import { Hono } from 'hono'
 import { createApp, readSettings } from '../src/http/index.ts'
-import { startNodeServer } from '../src/platform/node-server.ts'
+import { startNodeServer } from '../src/platform/node/index.ts'
 import { exampleScheme } from '../src/resources/index.ts'
 
 function bareApp(): Hono {

@@ -2,7 +2,7 @@
 // over HTTPS when given a certificate and key. Reports its URL over IPC; logs go to stdout.
 import { readFileSync } from 'node:fs'
 import { createApp } from '../../src/http/index.ts'
-import { startNodeServer } from '../../src/platform/node-server.ts'
+import { startNodeServer } from '../../src/platform/node/index.ts'
 import { exampleScheme } from '../../src/resources/index.ts'
 
 const [certPath, keyPath] = process.argv.slice(2)
