@@ -48,11 +48,38 @@ export function reviewLimitProblem(
   return undefined
 }
 
+// recursion this deep is safe on every platform's stack; deeper limits use an explicit stack
+const MAX_RECURSIVE_DEPTH = 1000
+
 /**
  * Whether arrays and objects in `value` nest more than `maxDepth` levels (a flat object is one
- * level). Iterative with an explicit stack, so it measures 100,000 levels without overflowing.
+ * level). It never recurses deeper than the limit (and iterates with an explicit stack past
+ * 1,000), so it measures 100,000 levels without overflowing.
  */
 export function nestingDepthExceeds(value: unknown, maxDepth: number): boolean {
+  return maxDepth <= MAX_RECURSIVE_DEPTH
+    ? deeperThan(value, maxDepth)
+    : deeperThanIteratively(value, maxDepth)
+}
+
+// allocation-free: it runs over every object of every review
+function deeperThan(value: unknown, levelsLeft: number): boolean {
+  if (typeof value !== 'object' || value === null) return false
+  if (levelsLeft === 0) return true
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index++) {
+      if (deeperThan(value[index], levelsLeft - 1)) return true
+    }
+    return false
+  }
+  const record = value as Record<string, unknown>
+  for (const key in record) {
+    if (deeperThan(record[key], levelsLeft - 1)) return true
+  }
+  return false
+}
+
+function deeperThanIteratively(value: unknown, maxDepth: number): boolean {
   if (typeof value !== 'object' || value === null) return false
   const values: object[] = [value]
   const depths: number[] = [1]
