@@ -57,24 +57,30 @@ const MAX_RECURSIVE_DEPTH = 1000
  * 1,000), so it measures 100,000 levels without overflowing.
  */
 export function nestingDepthExceeds(value: unknown, maxDepth: number): boolean {
+  if (typeof value !== 'object' || value === null) return false
   return maxDepth <= MAX_RECURSIVE_DEPTH
     ? deeperThan(value, maxDepth)
     : deeperThanIteratively(value, maxDepth)
 }
 
-// allocation-free: it runs over every object of every review
-function deeperThan(value: unknown, levelsLeft: number): boolean {
-  if (typeof value !== 'object' || value === null) return false
+// allocation-free, and called for objects and arrays only: it runs over every object of every review
+function deeperThan(value: object, levelsLeft: number): boolean {
   if (levelsLeft === 0) return true
   if (Array.isArray(value)) {
     for (let index = 0; index < value.length; index++) {
-      if (deeperThan(value[index], levelsLeft - 1)) return true
+      const child: unknown = value[index]
+      if (typeof child === 'object' && child !== null && deeperThan(child, levelsLeft - 1)) {
+        return true
+      }
     }
     return false
   }
   const record = value as Record<string, unknown>
   for (const key in record) {
-    if (deeperThan(record[key], levelsLeft - 1)) return true
+    const child = record[key]
+    if (typeof child === 'object' && child !== null && deeperThan(child, levelsLeft - 1)) {
+      return true
+    }
   }
   return false
 }
