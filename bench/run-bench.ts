@@ -144,7 +144,7 @@ function printReport(
     ['bundle', 'minified', 'gzip -9', 'of which zod', 'zod classic'],
     [
       [
-        'Worker (wrangler deploy --dry-run --minify)',
+        'Worker (wrangler deploy --dry-run, minify = true)',
         bytes(sizes.worker.rawBytes),
         bytes(sizes.worker.gzipBytes),
         bytes(sizes.worker.zodBytes),

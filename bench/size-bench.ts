@@ -12,9 +12,9 @@ export interface SizeResult {
 }
 
 export interface BundleSizes {
-  /** `wrangler deploy --dry-run --minify --outdir`: what Workers would receive. */
+  /** `wrangler deploy --dry-run --outdir` (wrangler.toml minifies): what Workers would receive. */
   readonly worker: SizeResult & { readonly zodClassicBytes: number; readonly zodBytes: number }
-  /** esbuild single file from src/platform/lambda.ts (node20, esm, minified). */
+  /** esbuild single file from src/platform/lambda/lambda.ts (node20, esm, minified). */
   readonly lambda: SizeResult
 }
 
@@ -29,7 +29,7 @@ export async function benchSizes(workDir: string): Promise<BundleSizes> {
   )
   await execFileAsync(
     process.execPath,
-    [wrangler, 'deploy', '--dry-run', '--minify', '--outdir', workerDir, '--metafile'],
+    [wrangler, 'deploy', '--dry-run', '--outdir', workerDir, '--metafile'],
     { cwd: repoRoot, env: { ...process.env, WRANGLER_SEND_METRICS: 'false' } }
   )
   const workerFile = join(workerDir, 'worker.js')
@@ -38,7 +38,7 @@ export async function benchSizes(workDir: string): Promise<BundleSizes> {
 
   const lambdaFile = join(workDir, 'lambda', 'index.mjs')
   await build({
-    entryPoints: [join(repoRoot, 'src/platform/lambda.ts')],
+    entryPoints: [join(repoRoot, 'src/platform/lambda/lambda.ts')],
     outfile: lambdaFile,
     bundle: true,
     platform: 'node',

@@ -1,10 +1,8 @@
 // The Node server under load, started by scripts/load.ts in its own process so that its memory
 // is measured alone. Reports its URL, then its memory (after a full GC) whenever asked. With
 // LOAD_BARE=1 it serves a bare Hono app that reads the body and answers a constant: the baseline.
-import { getConnInfo } from '@hono/node-server/conninfo'
 import { Hono } from 'hono'
-import { createApp, readSettings } from '../src/http/index.ts'
-import { startNodeServer } from '../src/platform/node-server.ts'
+import { nodeServer, startNodeServer } from '../src/platform/node/index.ts'
 import { exampleScheme } from '../src/resources/index.ts'
 
 function bareApp(): Hono {
@@ -16,11 +14,11 @@ function bareApp(): Hono {
   return app
 }
 
-const app =
+const listen = { port: 0, hostname: '127.0.0.1' }
+const server =
   process.env['LOAD_BARE'] === '1'
-    ? bareApp()
-    : createApp({ scheme: exampleScheme, getConnInfo, log: () => {}, ...readSettings(process.env) })
-const server = await startNodeServer({ app, port: 0, hostname: '127.0.0.1' })
+    ? await startNodeServer({ app: bareApp(), ...listen })
+    : await nodeServer(exampleScheme, { ...listen, log: () => {} })
 process.send?.({ url: server.url })
 process.on('message', (message) => {
   if (message === 'memory') {

@@ -26,14 +26,27 @@ export {
   type VersionDefinition,
 } from './scheme/index.ts'
 export {
+  answerReview,
   checkConversionAnswer,
+  convertChecked,
+  describeProblem,
   reviewConversion,
   type AnswerViolation,
+  type CheckedConversion,
+  type ConversionProblem,
   type ConversionReviewResponse,
+  type ReviewAnswer,
+  type ReviewLimits,
   type ReviewOutcome,
   type ReviewSummary,
 } from './review/index.ts'
-export { createApp, type AppOptions, type ReviewLogEntry } from './http/index.ts'
+export {
+  createApp,
+  readSettings,
+  type AppOptions,
+  type ReviewLogEntry,
+  type WebhookSettings,
+} from './http/index.ts'
 export {
   buildCustomResourceDefinition,
   checkResource,

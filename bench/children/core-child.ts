@@ -3,7 +3,7 @@
 // for a fixed time and the totals are compared, so the garbage collections that a large review
 // triggers are counted where they fall, as a long-running server pays them.
 import { exampleScheme } from '../../src/resources/index.ts'
-import { reviewConversion } from '../../src/review/index.ts'
+import { answerReview } from '../../src/review/index.ts'
 import { cronTabReviewBody } from '../crontab-review.ts'
 
 const objects = Number(process.argv[2] ?? 1)
@@ -13,12 +13,13 @@ function floor(body: string): string {
   return JSON.stringify(JSON.parse(body))
 }
 
+// the webhook's own call: parse, envelope, limits, convert, answer check, serialize
 function review(body: string): string {
-  const outcome = reviewConversion(JSON.parse(body), exampleScheme)
-  if (!outcome.valid || outcome.review.response.result.status !== 'Success') {
+  const answer = answerReview(body, exampleScheme)
+  if (answer.status !== 200 || answer.summary.outcome !== 'Success') {
     throw new Error('the bench review did not convert')
   }
-  return JSON.stringify(outcome.review)
+  return answer.json
 }
 
 const body = cronTabReviewBody(objects)

@@ -1,7 +1,8 @@
 import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { InvalidArgumentError, type Command } from 'commander'
-import { startLambdaLocalServer, type FunctionUrlHandler } from '../platform/lambda-local-server.ts'
+import type { Command } from 'commander'
+import { startLambdaLocalServer, type FunctionUrlHandler } from '../lambda-local/index.ts'
+import { parseSeconds } from './option-parsers.ts'
 import { addListenOptions, readTlsFiles, type ListenOptions } from './listen-options.ts'
 
 export function registerLambdaLocalCommand(program: Command): void {
@@ -13,12 +14,12 @@ export function registerLambdaLocalCommand(program: Command): void {
   addListenOptions(command, 9000)
     .option(
       '--bundle <file>',
-      'invoke the built bundle (npm run build:lambda: dist/lambda/lambda.mjs) instead of src/platform/lambda.ts'
+      'invoke the built bundle (npm run build:lambda: dist/lambda/lambda.mjs) instead of src/platform/lambda/lambda.ts'
     )
     .option(
       '--timeout <seconds>',
       'the function Timeout: longer invocations get 502',
-      parseSeconds,
+      parseSeconds(900),
       30
     )
     .addHelpText(
@@ -39,7 +40,7 @@ Exit codes: 0 stopped by a signal, 1 could not start (port taken, unreadable cer
         timeoutSeconds: options.timeout,
         ...(tls === undefined ? {} : { tls }),
       })
-      const source = options.bundle ?? 'src/platform/lambda.ts'
+      const source = options.bundle ?? 'src/platform/lambda/lambda.ts'
       console.error(
         `crdconv: Lambda handler of ${source} at ${server.url}/convert, as a Function URL`
       )
@@ -52,20 +53,14 @@ Exit codes: 0 stopped by a signal, 1 could not start (port taken, unreadable cer
 async function loadHandler(bundle: string | undefined): Promise<FunctionUrlHandler> {
   const module: { handler?: unknown } =
     bundle === undefined
-      ? await import('../platform/lambda.ts')
+      ? await import('../platform/lambda/lambda.ts')
       : await import(pathToFileURL(resolve(bundle)).href)
   if (typeof module.handler !== 'function') {
-    throw new Error(`${bundle ?? 'src/platform/lambda.ts'} exports no function named handler`)
+    throw new Error(
+      `${bundle ?? 'src/platform/lambda/lambda.ts'} exports no function named handler`
+    )
   }
   return module.handler as FunctionUrlHandler
-}
-
-function parseSeconds(value: string): number {
-  const seconds = Number(value)
-  if (!Number.isInteger(seconds) || seconds < 1 || seconds > 900) {
-    throw new InvalidArgumentError('must be a whole number of seconds from 1 to 900')
-  }
-  return seconds
 }
 
 interface LambdaLocalOptions extends ListenOptions {

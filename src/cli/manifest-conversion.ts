@@ -1,6 +1,6 @@
 import { isMap, isNode, type Document } from 'yaml'
-import { checkConvertedObject } from '../review/index.ts'
-import { describeObject, isPlainObject, parseApiVersion, type Scheme } from '../scheme/index.ts'
+import { convertChecked, describeProblem } from '../review/index.ts'
+import { isPlainObject, parseApiVersion, type Scheme } from '../scheme/index.ts'
 import { UsageError } from './cli-io.ts'
 import { formatObjects, type OutputFormat, type ParsedManifests } from './manifest-format.ts'
 
@@ -26,21 +26,13 @@ export function convertManifests(
   const convertOne = (object: unknown, where: string): unknown => {
     const desired = desiredApiVersion(scheme, object, to)
     if (desired === undefined) return object
-    const result = scheme.convert(object, desired)
-    const broken = result.ok
-      ? checkConvertedObject(object, result.object, desired)
-      : result.failure.reason +
-        (result.failure.field === undefined ? '' : ` (field ${result.failure.field})`)
-    const from = (object as { apiVersion?: unknown }).apiVersion
-    if (broken !== undefined) {
-      const kind = String((object as { kind?: unknown }).kind)
-      failures.push(
-        `${where}: ${kind} ${describeObject(object)}, ${String(from)} → ${desired}: ${broken}`
-      )
+    const result = convertChecked(scheme, object, desired)
+    if (!result.ok) {
+      failures.push(`${where}: ${describeProblem(result.problem)}`)
       return object
     }
-    if (result.ok && result.object !== object) converted++
-    return result.ok ? result.object : object
+    if (result.object !== object) converted++
+    return result.object
   }
   const documents = parsed.documents.map((document, index) => {
     const where = `document ${index + 1}`

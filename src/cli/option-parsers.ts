@@ -1,4 +1,5 @@
 import { InvalidArgumentError } from 'commander'
+import { parsePositiveInteger, SettingsError } from '../http/index.ts'
 
 export function parsePort(value: string): number {
   const port = Number(value)
@@ -8,10 +9,35 @@ export function parsePort(value: string): number {
   return port
 }
 
+/** A whole number above 0, by the same rule as the `CONVERT_*` variables. */
 export function parseCount(value: string): number {
-  const count = Number(value)
-  if (!/^\d+$/.test(value) || !Number.isSafeInteger(count) || count < 1) {
-    throw new InvalidArgumentError('must be a whole number above 0')
+  try {
+    return parsePositiveInteger(value, 'value')
+  } catch (error) {
+    if (error instanceof SettingsError)
+      throw new InvalidArgumentError('must be a whole number above 0')
+    throw error
   }
-  return count
+}
+
+/**
+ * A commander parser for a duration in seconds above 0; with `max`, a whole number up to it.
+ *
+ * @example
+ * ```ts
+ * command.option('--timeout <seconds>', 'how long to wait', parseSeconds(), 10)
+ * ```
+ */
+export function parseSeconds(max?: number): (value: string) => number {
+  return (value) => {
+    const seconds = Number(value)
+    if (max !== undefined) {
+      if (!Number.isInteger(seconds) || seconds < 1 || seconds > max) {
+        throw new InvalidArgumentError(`must be a whole number of seconds from 1 to ${max}`)
+      }
+    } else if (!Number.isFinite(seconds) || seconds <= 0) {
+      throw new InvalidArgumentError('must be a positive number of seconds')
+    }
+    return seconds
+  }
 }

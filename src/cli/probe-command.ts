@@ -1,8 +1,9 @@
-import { InvalidArgumentError, type Command } from 'commander'
+import type { Command } from 'commander'
 import { checkWebhookUrl } from '../crd/index.ts'
 import { readCaBundle, UsageError, warn } from './cli-io.ts'
 import { loadScheme, SCHEME_OPTION_HELP, selectResources } from './load-scheme.ts'
 import { EXIT, type CommandContext } from './main.ts'
+import { parseSeconds } from './option-parsers.ts'
 import { postJson } from './post-json.ts'
 import { probeWebhook } from './probe-webhook.ts'
 
@@ -21,7 +22,7 @@ export function registerProbeCommand(program: Command, context: CommandContext):
     .option(
       '--timeout <seconds>',
       'seconds to wait for each answer (the API server waits 30)',
-      parseSeconds,
+      parseSeconds(),
       30
     )
     .option('--scheme <module>', SCHEME_OPTION_HELP)
@@ -82,13 +83,6 @@ API server would refuse.`
       )
       if (failed > 0) context.exitCode = EXIT.problem
     })
-}
-
-function parseSeconds(value: string): number {
-  const seconds = Number(value)
-  if (!Number.isFinite(seconds) || seconds <= 0)
-    throw new InvalidArgumentError('must be a positive number of seconds')
-  return seconds
 }
 
 interface ProbeOptions {

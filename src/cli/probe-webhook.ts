@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { exampleObjects } from '../crd/index.ts'
 import { checkConversionAnswer, reviewConversion, type ReviewApiVersion } from '../review/index.ts'
 import { createScheme, isPlainObject, type Resource } from '../scheme/index.ts'
+import { jsonDifferences } from '../testing/json-difference.ts'
 import type { HttpAnswer } from './post-json.ts'
 
 /** One synthetic review sent to the webhook and what was wrong with its answer. */
@@ -142,32 +143,22 @@ function answerProblems(
   }
   const difference = firstDifference(
     local.review.response.convertedObjects,
-    response['convertedObjects'],
-    'convertedObjects'
+    response['convertedObjects']
   )
   return difference === undefined
     ? []
     : [`the answer differs from the local converters' at ${difference}: is the deployment current?`]
 }
 
-function firstDifference(expected: unknown, actual: unknown, path: string): string | undefined {
-  if (Object.is(expected, actual)) return undefined
-  if (Array.isArray(expected) && Array.isArray(actual)) {
-    if (expected.length !== actual.length)
-      return `${path} (length ${actual.length}, expected ${expected.length})`
-    for (let index = 0; index < expected.length; index++) {
-      const found = firstDifference(expected[index], actual[index], `${path}[${index}]`)
-      if (found !== undefined) return found
-    }
-    return undefined
-  }
-  if (isPlainObject(expected) && isPlainObject(actual)) {
-    const keys = new Set([...Object.keys(expected), ...Object.keys(actual)])
-    for (const key of keys) {
-      const found = firstDifference(expected[key], actual[key], `${path}.${key}`)
-      if (found !== undefined) return found
-    }
-    return undefined
-  }
-  return path
+function firstDifference(expected: unknown, actual: unknown): string | undefined {
+  const [difference] = jsonDifferences(
+    { convertedObjects: expected },
+    { convertedObjects: actual },
+    1
+  )
+  if (difference === undefined) return undefined
+  const { path, expected: want, actual: got } = difference
+  return Array.isArray(want) && Array.isArray(got)
+    ? `${path} (length ${got.length}, expected ${want.length})`
+    : path
 }

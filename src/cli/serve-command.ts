@@ -1,16 +1,14 @@
-import { getConnInfo } from '@hono/node-server/conninfo'
 import { readFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import type { Command } from 'commander'
 import {
-  createApp,
-  readSettings,
+  DEFAULT_MAX_BODY_BYTES,
+  parseSourceList,
   SettingsError,
   SETTING_VARIABLES,
   type WebhookSettings,
 } from '../http/index.ts'
-import { parseSourceList } from '../http/settings.ts'
-import { startNodeServer } from '../platform/node-server.ts'
+import { DEFAULT_NODE_PORT, nodeServer, type RunningServer } from '../platform/node/index.ts'
 import { UsageError } from './cli-io.ts'
 import { loadScheme, SCHEME_OPTION_HELP } from './load-scheme.ts'
 import type { CommandContext } from './main.ts'
@@ -23,7 +21,7 @@ export function registerServeCommand(program: Command, context: CommandContext):
     .description(
       'serve the conversion webhook on a plain Node server (POST /convert, GET /healthz)'
     )
-  addListenOptions(command, 8787)
+  addListenOptions(command, DEFAULT_NODE_PORT)
     .option('--scheme <module>', SCHEME_OPTION_HELP)
     .option(
       '--token-file <file>',
@@ -35,7 +33,7 @@ export function registerServeCommand(program: Command, context: CommandContext):
     )
     .option(
       '--max-body-bytes <n>',
-      `largest request body (env ${SETTING_VARIABLES.maxBodyBytes}, default 10 MiB)`,
+      `largest request body (env ${SETTING_VARIABLES.maxBodyBytes}, default ${DEFAULT_MAX_BODY_BYTES / 1024 / 1024} MiB)`,
       parseCount
     )
     .option(
@@ -66,22 +64,20 @@ a broken definition), 2 bad usage or settings.`
       const { io } = context
       const tls = await readTlsFiles(options, io.cwd)
       const scheme = await loadScheme(options.scheme, io.cwd)
-      let app
+      let server: RunningServer
       let settings: Partial<WebhookSettings>
       try {
-        settings = { ...readSettings(process.env), ...(await settingsFromFlags(options, io.cwd)) }
-        app = createApp({ scheme, getConnInfo, ...settings })
+        settings = await settingsFromFlags(options, io.cwd)
+        const listen = { port: options.port, hostname: options.host, ...settings }
+        server = await nodeServer(scheme, tls === undefined ? listen : { ...listen, tls })
       } catch (error) {
         if (error instanceof SettingsError) throw new UsageError(error.message)
         throw error
       }
-      const server = await startNodeServer({
-        app,
-        port: options.port,
-        hostname: options.host,
-        ...(tls === undefined ? {} : { tls }),
-      })
-      const convertUrl = `${server.url}/convert${settings.tokens === undefined ? '' : '/<token>'}`
+      const tokens =
+        settings.tokens !== undefined ||
+        SETTING_VARIABLES.tokens.some((name) => (process.env[name] ?? '').trim() !== '')
+      const convertUrl = `${server.url}/convert${tokens ? '/<token>' : ''}`
       io.stderr(`crdconv: serving ${convertUrl} (health: ${server.url}/healthz)\n`)
       const stop = () => void server.close().then(() => process.exit(0))
       process.once('SIGINT', stop)

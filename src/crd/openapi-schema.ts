@@ -178,7 +178,7 @@ function convertNode(node: unknown, path: string, outer: Context): SchemaProps {
   const out = copyKeywords(raw, path, context)
   switch (raw['type']) {
     case 'object':
-      return convertObject(raw, out, path, context)
+      return convertObjectNode(raw, out, path, context)
     case 'array':
       return convertArray(raw, out, path, context)
     case 'integer':
@@ -222,7 +222,7 @@ function copyKeywords(raw: SchemaProps, path: string, context: Context): SchemaP
   return out
 }
 
-function convertObject(
+function convertObjectNode(
   raw: SchemaProps,
   out: SchemaProps,
   path: string,

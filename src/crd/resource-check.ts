@@ -1,5 +1,5 @@
-import { checkConvertedObject } from '../review/index.ts'
-import { createScheme, describeObject, type Resource } from '../scheme/index.ts'
+import { convertChecked } from '../review/index.ts'
+import { createScheme, type Resource } from '../scheme/index.ts'
 import { exampleObjects } from './example-objects.ts'
 import { toCrdSchema, type SchemaProps } from './openapi-schema.ts'
 import { schemaAtPath } from './schema-paths.ts'
@@ -121,13 +121,12 @@ function exampleProblems(resource: Resource): { count: number; problems: string[
       for (const to of resource.versionNames) {
         if (to === from) continue
         count++
-        const desired = `${resource.group}/${to}`
-        const result = scheme.convert(object, desired)
-        const broken = result.ok
-          ? checkConvertedObject(object, result.object, desired)
-          : result.failure.reason
-        if (broken !== undefined) {
-          problems.push(`${describeObject(object)} ${from} → ${to}: ${broken}`)
+        const result = convertChecked(scheme, object, `${resource.group}/${to}`)
+        if (!result.ok) {
+          const { problem } = result
+          const field = problem.field === undefined ? '' : ` (field ${problem.field})`
+          const why = problem.rejected?.rule ?? `${problem.reason}${field}`
+          problems.push(`${problem.object} ${from} → ${to}: ${why}`)
         }
       }
     }

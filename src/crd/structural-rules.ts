@@ -1,5 +1,6 @@
 // The API server's checks on a CRD's openAPIV3Schema: the four rules of a structural schema and
 // the keywords apiextensions.k8s.io/v1 refuses ("Specifying a structural schema", "Validation").
+import { isPlainObject } from '../scheme/index.ts'
 
 const ALLOWED = new Set([
   'description',
@@ -62,7 +63,7 @@ type Node = Record<string, unknown>
  */
 export function structuralViolations(schema: unknown, options: { root?: boolean } = {}): string[] {
   const violations: string[] = []
-  if (!isNode(schema)) return ['(root): the schema must be an object']
+  if (!isPlainObject(schema)) return ['(root): the schema must be an object']
   walk(schema, '', false, violations)
   if (options.root !== false) {
     if (schema['type'] !== 'object') violations.push('(root): type must be object')
@@ -74,7 +75,7 @@ export function structuralViolations(schema: unknown, options: { root?: boolean 
 
 function walk(node: unknown, path: string, inJunctor: boolean, violations: string[]): void {
   const at = path === '' ? '(root)' : path
-  if (!isNode(node)) {
+  if (!isPlainObject(node)) {
     violations.push(`${at}: a schema must be an object`)
     return
   }
@@ -116,14 +117,14 @@ function walk(node: unknown, path: string, inJunctor: boolean, violations: strin
   }
   const properties = node['properties']
   if (properties !== undefined) {
-    if (!isNode(properties)) violations.push(`${at}: properties must be an object`)
+    if (!isPlainObject(properties)) violations.push(`${at}: properties must be an object`)
     else {
       for (const [field, child] of Object.entries(properties)) {
         walk(child, `${path}.${field}`, inJunctor, violations)
       }
     }
   }
-  if (isNode(node['additionalProperties'])) {
+  if (isPlainObject(node['additionalProperties'])) {
     walk(node['additionalProperties'], `${path}[*]`, inJunctor, violations)
   }
   if (Array.isArray(node['items'])) violations.push(`${at}: items must be one schema, not a list`)
@@ -153,20 +154,20 @@ function walk(node: unknown, path: string, inJunctor: boolean, violations: strin
 
 // rule 2: what a junctor says about a field or item, the schema says outside too
 function specifiedOutside(outer: Node, inner: unknown, path: string, violations: string[]): void {
-  if (!isNode(inner)) return
-  const outerProperties = isNode(outer['properties']) ? outer['properties'] : {}
+  if (!isPlainObject(inner)) return
+  const outerProperties = isPlainObject(outer['properties']) ? outer['properties'] : {}
   for (const [field, child] of Object.entries(
-    isNode(inner['properties']) ? inner['properties'] : {}
+    isPlainObject(inner['properties']) ? inner['properties'] : {}
   )) {
     const declared = outerProperties[field]
-    if (!isNode(declared)) {
+    if (!isPlainObject(declared)) {
       violations.push(
         `${path}.${field}: specified inside allOf/anyOf/oneOf/not but not outside (structural rule 2)`
       )
     } else specifiedOutside(declared, child, `${path}.${field}`, violations)
   }
   if (inner['items'] !== undefined) {
-    if (!isNode(outer['items'])) {
+    if (!isPlainObject(outer['items'])) {
       violations.push(`${path}[]: items inside allOf/anyOf/oneOf/not but not outside (rule 2)`)
     } else specifiedOutside(outer['items'], inner['items'], `${path}[]`, violations)
   }
@@ -180,7 +181,7 @@ function specifiedOutside(outer: Node, inner: unknown, path: string, violations:
 
 // rule 4: only metadata.name and metadata.generateName may be restricted
 function checkMetadata(metadata: unknown, path: string, violations: string[]): void {
-  if (!isNode(metadata)) return
+  if (!isPlainObject(metadata)) return
   for (const keyword of Object.keys(metadata)) {
     if (keyword !== 'type' && keyword !== 'properties' && keyword !== 'description') {
       violations.push(`${path}: ${keyword} is not allowed on metadata (structural rule 4)`)
@@ -189,7 +190,9 @@ function checkMetadata(metadata: unknown, path: string, violations: string[]): v
   if (metadata['type'] !== undefined && metadata['type'] !== 'object') {
     violations.push(`${path}: type must be object`)
   }
-  for (const field of Object.keys(isNode(metadata['properties']) ? metadata['properties'] : {})) {
+  for (const field of Object.keys(
+    isPlainObject(metadata['properties']) ? metadata['properties'] : {}
+  )) {
     if (field !== 'name' && field !== 'generateName') {
       violations.push(
         `${path}.${field}: only metadata.name and metadata.generateName may be restricted (structural rule 4)`
@@ -201,17 +204,13 @@ function checkMetadata(metadata: unknown, path: string, violations: string[]): v
 function isIntOrStringPair(branches: readonly unknown[]): boolean {
   return (
     branches.length === 2 &&
-    isNode(branches[0]) &&
-    isNode(branches[1]) &&
+    isPlainObject(branches[0]) &&
+    isPlainObject(branches[1]) &&
     branches[0]['type'] === 'integer' &&
     branches[1]['type'] === 'string' &&
     Object.keys(branches[0]).length === 1 &&
     Object.keys(branches[1]).length === 1
   )
-}
-
-function isNode(value: unknown): value is Node {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
 // apiextensions validation: with /status, the root keeps only what survives taking

@@ -2,22 +2,14 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import type { GetConnInfo } from 'hono/conninfo'
 import { methodNotAllowed } from 'hono/method-not-allowed'
 import { endTime, startTime, timing } from 'hono/timing'
-import { ConversionReviewRequest, reviewConversion } from '../review/index.ts'
+import { answerReview, DEFAULT_REVIEW_LIMITS, type ReviewPhase } from '../review/index.ts'
 import type { Scheme } from '../scheme/index.ts'
+import { DEFAULT_MAX_BODY_BYTES } from './body-limits.ts'
 import { answerInternalError } from './internal-error.ts'
-import { reviewLimitProblem } from './limits.ts'
-import { encodeTokens, matchesAnyToken } from './path-token.ts'
-import { failedReview, serializeAnswer } from './review-answer.ts'
+import { checkPathTokens, encodeTokens, matchesAnyToken } from './path-token.ts'
 import { readBodyText } from './request-body.ts'
-import { logAsJsonLine, summaryLogEntry, type ReviewLogger } from './review-log.ts'
-import {
-  DEFAULT_MAX_BODY_BYTES,
-  DEFAULT_MAX_DEPTH,
-  DEFAULT_MAX_OBJECTS,
-  SETTING_VARIABLES,
-  checkToken,
-  type WebhookSettings,
-} from './settings.ts'
+import { invalidLogEntry, logAsJsonLine, summaryLogEntry, type ReviewLogger } from './review-log.ts'
+import { SETTING_VARIABLES, type WebhookSettings } from './settings.ts'
 import { answerRefusedSource, sourceRestriction } from './source-allow-list.ts'
 
 export interface AppOptions extends Partial<WebhookSettings> {
@@ -49,6 +41,18 @@ interface Guard {
 }
 
 const CONVERT_PATH = '/convert'
+
+// Server-Timing metrics: the body is read and parsed, converted and checked, then written
+const PHASES: Record<ReviewPhase, string> = {
+  parse: 'read and parse JSON',
+  convert: 'validate, convert and check',
+  write: 'write JSON',
+}
+const NEXT_PHASE: Record<ReviewPhase, ReviewPhase | undefined> = {
+  parse: 'convert',
+  convert: 'write',
+  write: undefined,
+}
 
 /**
  * The conversion webhook as one Hono app: `POST /convert` (or `POST /convert/<token>` when path
@@ -116,40 +120,27 @@ export function createApp(options: AppOptions): Hono {
     async (c: Context) => {
       const started = performance.now()
       const guard = guardFor(c)
-      const { maxBodyBytes, maxObjects, maxDepth } = guard.settings
-      startTime(c, 'parse', 'read and parse JSON')
-      const text = await readBodyText(c.req.raw, maxBodyBytes)
+      startTime(c, 'parse', PHASES.parse)
+      const text = await readBodyText(c.req.raw, guard.settings.maxBodyBytes)
       if (!text.ok) {
         // the unread rest of the body is still on the connection: close it, never reuse it
         return c.json({ error: guard.tooLarge }, 413, { Connection: 'close' })
       }
-      const body = parseJson(text.text)
-      endTime(c, 'parse')
-      if (!body.ok) {
-        // the parser's message quotes the body, which may hold secrets: log only the fact
-        log(invalidEntry('request body is not valid JSON', started))
-        return c.json({ error: body.error }, 400)
-      }
-      startTime(c, 'convert', 'validate, convert and check')
-      const envelope = ConversionReviewRequest.safeParse(body.value)
-      const request = envelope.success ? envelope.data.request : undefined
-      const beyondLimit =
-        request &&
-        reviewLimitProblem(request.objects, request.desiredAPIVersion, { maxObjects, maxDepth })
-      const outcome =
-        envelope.success && request && beyondLimit !== undefined
-          ? failedReview(envelope.data.apiVersion, request, beyondLimit)
-          : reviewConversion(body.value, scheme)
-      endTime(c, 'convert')
-      if (!outcome.valid) {
-        log(invalidEntry(outcome.problem.message, started))
-        return c.json({ error: outcome.problem.message, issues: outcome.problem.issues }, 400)
-      }
-      startTime(c, 'write', 'write JSON')
-      const answer = serializeAnswer(outcome)
-      endTime(c, 'write')
-      log(summaryLogEntry(answer.summary, performance.now() - started))
-      return c.body(answer.json, 200, { 'Content-Type': 'application/json' })
+      const answer = answerReview(text.text, scheme, {
+        limits: guard.settings,
+        phaseEnded: (phase) => {
+          endTime(c, phase)
+          const next = NEXT_PHASE[phase]
+          if (next !== undefined) startTime(c, next, PHASES[next])
+        },
+      })
+      const durationMs = performance.now() - started
+      log(
+        answer.status === 200
+          ? summaryLogEntry(answer.summary, durationMs)
+          : invalidLogEntry(answer.problem, durationMs)
+      )
+      return c.body(answer.json, answer.status, { 'Content-Type': 'application/json' })
     },
   ] as const
   app.post(CONVERT_PATH, ...convert)
@@ -162,13 +153,12 @@ export function createApp(options: AppOptions): Hono {
 
 function buildGuard(options: AppOptions, fromBindings: Partial<WebhookSettings>): Guard {
   const settings: WebhookSettings = {
-    tokens: fromBindings.tokens ?? options.tokens ?? [],
+    tokens: checkPathTokens(fromBindings.tokens ?? options.tokens ?? []),
     allowedSources: fromBindings.allowedSources ?? options.allowedSources ?? [],
     maxBodyBytes: fromBindings.maxBodyBytes ?? options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
-    maxObjects: fromBindings.maxObjects ?? options.maxObjects ?? DEFAULT_MAX_OBJECTS,
-    maxDepth: fromBindings.maxDepth ?? options.maxDepth ?? DEFAULT_MAX_DEPTH,
+    maxObjects: fromBindings.maxObjects ?? options.maxObjects ?? DEFAULT_REVIEW_LIMITS.maxObjects,
+    maxDepth: fromBindings.maxDepth ?? options.maxDepth ?? DEFAULT_REVIEW_LIMITS.maxDepth,
   }
-  settings.tokens.forEach((token, index) => checkToken(token, `path token ${index + 1}`))
   const { maxBodyBytes } = settings
   const advice = options.bodyLimitAdvice ?? `set ${SETTING_VARIABLES.maxBodyBytes} to raise it`
   return {
@@ -208,31 +198,7 @@ function isJsonMediaType(contentType: string | undefined): boolean {
   return mediaType === 'application/json'
 }
 
-type JsonBody = { ok: true; value: unknown } | { ok: false; error: string }
-
-function parseJson(text: string): JsonBody {
-  try {
-    return { ok: true, value: JSON.parse(text) }
-  } catch (error) {
-    // V8 may give up on extreme nesting with a RangeError: still a bad body, not a crash
-    const reason = error instanceof Error ? error.message : String(error)
-    return { ok: false, error: `request body is not valid JSON: ${reason.slice(0, 200)}` }
-  }
-}
-
-function invalidEntry(problem: string, started: number) {
-  return {
-    message: 'conversion review',
-    status: 400,
-    outcome: 'Invalid',
-    durationMs: performance.now() - started,
-    problem: problem.slice(0, 500),
-  } as const
-}
-
 function lazily<T>(build: () => T): () => T {
   let built: { value: T } | undefined
   return () => (built ??= { value: build() }).value
 }
-
-export { DEFAULT_MAX_BODY_BYTES }

@@ -1,7 +1,43 @@
 // The API server sends no credentials to a conversion webhook and its URL may carry no query or
 // user info, so a secret path segment is the only thing that can tell its calls from a stranger's.
 
+import { SettingsError } from './settings-error.ts'
+
 const encoder = new TextEncoder()
+
+/** Tokens travel in a URL path: unreserved characters only, and long enough not to be guessed. */
+export const MIN_TOKEN_LENGTH = 32
+
+// token lists this module has checked: a list read from the environment is not checked again
+const checkedLists = new WeakSet<readonly string[]>()
+
+/**
+ * The tokens, checked once: each must serve as a URL path segment that resists guessing. Throws
+ * a `SettingsError` naming the token's source (`nameOf`), never quoting the token.
+ */
+export function checkPathTokens(
+  tokens: readonly string[],
+  nameOf: (index: number) => string = (index) => `path token ${index + 1}`
+): readonly string[] {
+  if (checkedLists.has(tokens)) return tokens
+  tokens.forEach((token, index) => checkToken(token, nameOf(index)))
+  const checked = Object.freeze([...tokens])
+  checkedLists.add(checked)
+  return checked
+}
+
+function checkToken(token: string, source: string): void {
+  if (!/^[A-Za-z0-9._~-]+$/.test(token)) {
+    throw new SettingsError(
+      `${source}: a path token may hold only letters, digits and . _ ~ - (generate one with: openssl rand -hex 32)`
+    )
+  }
+  if (token.length < MIN_TOKEN_LENGTH) {
+    throw new SettingsError(
+      `${source}: a path token needs at least ${MIN_TOKEN_LENGTH} characters, this one has ${token.length} (generate one with: openssl rand -hex 32)`
+    )
+  }
+}
 
 /** Tokens as UTF-8 bytes, ready for `matchesAnyToken`. */
 export function encodeTokens(tokens: readonly string[]): readonly Uint8Array[] {

@@ -56,3 +56,14 @@ export function summaryLogEntry(summary: ReviewSummary, durationMs: number): Rev
 function bounded(text: string): string {
   return text.length <= MAX_LOGGED_STRING ? text : `${text.slice(0, MAX_LOGGED_STRING)}…`
 }
+
+/** The line for a request that is not a ConversionReview: what was wrong, never the body. */
+export function invalidLogEntry(problem: string, durationMs: number): ReviewLogEntry {
+  return {
+    message: 'conversion review',
+    status: 400,
+    outcome: 'Invalid',
+    durationMs,
+    problem: problem.slice(0, 500),
+  }
+}

@@ -1,12 +1,8 @@
-/** One object that could not be converted, with everything a message must name. */
-export interface ObjectFailure {
+import { describeProblem, type ConversionProblem } from './convert-checked.ts'
+
+/** One object of a review that could not be converted, at its position in `request.objects`. */
+export interface ObjectFailure extends ConversionProblem {
   readonly index: number
-  readonly kind: string
-  /** `namespace/name` or `name`. */
-  readonly object: string
-  readonly from: string
-  readonly reason: string
-  readonly field?: string
 }
 
 const MAX_LISTED_FAILURES = 10
@@ -21,11 +17,8 @@ export function formatFailureMessage(
   objectCount: number,
   desiredAPIVersion: string
 ): string {
-  const describe = (failure: ObjectFailure) => {
-    const field = failure.field === undefined ? '' : ` (field ${failure.field})`
-    const index = objectCount > 1 ? `[${failure.index}] ` : ''
-    return `${index}${failure.kind} ${failure.object}, ${failure.from} → ${desiredAPIVersion}: ${failure.reason}${field}`
-  }
+  const describe = (failure: ObjectFailure) =>
+    `${objectCount > 1 ? `[${failure.index}] ` : ''}${describeProblem(failure)}`
   if (failures.length === 1 && objectCount === 1) return describe(failures[0] as ObjectFailure)
   let message = `${failures.length} of ${objectCount} objects could not be converted to ${desiredAPIVersion}: `
   let listed = 0

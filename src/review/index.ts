@@ -1,4 +1,10 @@
 export {
+  answerReview,
+  type AnswerReviewOptions,
+  type ReviewAnswer,
+  type ReviewPhase,
+} from './answer-review.ts'
+export {
   checkConversionAnswer,
   checkConvertedObject,
   type AnswerViolation,
@@ -10,6 +16,12 @@ export {
   type ConversionReviewResponse,
   type ReviewApiVersion,
 } from './conversion-review-schema.ts'
+export {
+  convertChecked,
+  describeProblem,
+  type CheckedConversion,
+  type ConversionProblem,
+} from './convert-checked.ts'
 export { formatFailureMessage, type ObjectFailure } from './failure-message.ts'
 export {
   reviewConversion,
@@ -18,3 +30,11 @@ export {
   type ReviewOutcome,
   type ReviewSummary,
 } from './review-conversion.ts'
+export {
+  DEFAULT_MAX_DEPTH,
+  DEFAULT_MAX_OBJECTS,
+  DEFAULT_REVIEW_LIMITS,
+  LIMIT_VARIABLES,
+  nestingDepthExceeds,
+  type ReviewLimits,
+} from './review-limits.ts'

@@ -1,11 +1,12 @@
-import { describeObject, isPlainObject, type Scheme } from '../scheme/index.ts'
-import { checkConvertedObject } from './answer-check.ts'
+import type { Scheme } from '../scheme/index.ts'
 import {
   ConversionReviewRequest,
   type ConversionReviewResponse,
   type ReviewApiVersion,
 } from './conversion-review-schema.ts'
+import { convertChecked, stringField } from './convert-checked.ts'
 import { formatFailureMessage, type ObjectFailure } from './failure-message.ts'
+import { DEFAULT_REVIEW_LIMITS, reviewLimitProblem, type ReviewLimits } from './review-limits.ts'
 
 /** One (kind, from, to) conversion in a review and how many objects took it; logged per review. */
 export interface ConversionCount {
@@ -32,18 +33,19 @@ export interface InvalidReview {
   readonly issues: readonly { readonly path: string; readonly message: string }[]
 }
 
-export type ReviewOutcome =
-  | {
-      readonly valid: true
-      readonly review: ConversionReviewResponse
-      readonly summary: ReviewSummary
-    }
-  | { readonly valid: false; readonly problem: InvalidReview }
+export interface ValidReview {
+  readonly valid: true
+  readonly review: ConversionReviewResponse
+  readonly summary: ReviewSummary
+}
+
+export type ReviewOutcome = ValidReview | { readonly valid: false; readonly problem: InvalidReview }
 
 /**
- * Answers one parsed `ConversionReview` body: validates the envelope, converts each object on its
- * own, checks each answer against the API server's rules, and builds the response in the
- * request's own `apiVersion`. Pure: no I/O, never throws for any input.
+ * Answers one parsed `ConversionReview` body: validates the envelope, applies the limits,
+ * converts each object on its own, checks each answer against the API server's rules, and
+ * builds the response in the request's own `apiVersion`. Pure: no I/O, never throws for any
+ * input. `answerReview` wraps it with the JSON reading and writing the webhook does.
  *
  * @example
  * ```ts
@@ -51,51 +53,30 @@ export type ReviewOutcome =
  * if (outcome.valid) return JSON.stringify(outcome.review)
  * ```
  */
-export function reviewConversion(body: unknown, scheme: Scheme): ReviewOutcome {
+export function reviewConversion(
+  body: unknown,
+  scheme: Scheme,
+  limits: ReviewLimits = DEFAULT_REVIEW_LIMITS
+): ReviewOutcome {
   const parsed = ConversionReviewRequest.safeParse(body)
   if (!parsed.success) return { valid: false, problem: describeIssues(parsed.error.issues) }
   const { apiVersion, request } = parsed.data
   const { uid, desiredAPIVersion, objects } = request
+  const beyondLimit = reviewLimitProblem(objects, desiredAPIVersion, limits)
+  if (beyondLimit !== undefined) return failedReview(apiVersion, request, beyondLimit)
   const converted: unknown[] = new Array(objects.length)
   const failures: ObjectFailure[] = []
   const conversions = conversionCounter(desiredAPIVersion)
   for (let index = 0; index < objects.length; index++) {
     const original = objects[index]
-    const kind = stringField(original, 'kind')
-    const from = stringField(original, 'apiVersion')
-    conversions.add(kind, from)
-    const result = scheme.convert(original, desiredAPIVersion)
-    const broken = result.ok
-      ? checkConvertedObject(original, result.object, desiredAPIVersion)
-      : undefined
-    if (result.ok && broken === undefined) {
-      converted[index] = result.object
-      continue
-    }
-    const failure = result.ok
-      ? { reason: `the converted object would be rejected by the API server: ${broken}` }
-      : result.failure
-    failures.push({ index, kind, from, object: describeObject(original), ...failure })
-  }
-  const summary = {
-    uid,
-    reviewVersion: apiVersion,
-    desiredAPIVersion,
-    objectCount: objects.length,
-    conversions: conversions.counts,
-    failedCount: failures.length,
+    conversions.add(stringField(original, 'kind'), stringField(original, 'apiVersion'))
+    const result = convertChecked(scheme, original, desiredAPIVersion)
+    if (result.ok) converted[index] = result.object
+    else failures.push({ index, ...result.problem })
   }
   if (failures.length > 0) {
     const message = formatFailureMessage(failures, objects.length, desiredAPIVersion)
-    return {
-      valid: true,
-      review: {
-        apiVersion,
-        kind: 'ConversionReview',
-        response: { uid, result: { status: 'Failed', message } },
-      },
-      summary: { ...summary, outcome: 'Failed' },
-    }
+    return failedReview(apiVersion, request, message, conversions.counts, failures.length)
   }
   return {
     valid: true,
@@ -104,13 +85,43 @@ export function reviewConversion(body: unknown, scheme: Scheme): ReviewOutcome {
       kind: 'ConversionReview',
       response: { uid, result: { status: 'Success' }, convertedObjects: converted },
     },
-    summary: { ...summary, outcome: 'Success' },
+    summary: {
+      uid,
+      reviewVersion: apiVersion,
+      desiredAPIVersion,
+      objectCount: objects.length,
+      conversions: conversions.counts,
+      outcome: 'Success',
+      failedCount: 0,
+    },
   }
 }
 
-function stringField(object: unknown, field: string): string {
-  const value = isPlainObject(object) ? object[field] : undefined
-  return typeof value === 'string' && value !== '' ? value : `(no ${field})`
+/** A Failed review in the request's own apiVersion: a limit, failed objects, or an unwritable answer. */
+export function failedReview(
+  apiVersion: ReviewApiVersion,
+  request: { uid: string; desiredAPIVersion: string; objects: { length: number } },
+  message: string,
+  conversions: readonly ConversionCount[] = [],
+  failedCount = request.objects.length
+): ValidReview {
+  return {
+    valid: true,
+    review: {
+      apiVersion,
+      kind: 'ConversionReview',
+      response: { uid: request.uid, result: { status: 'Failed', message } },
+    },
+    summary: {
+      uid: request.uid,
+      reviewVersion: apiVersion,
+      desiredAPIVersion: request.desiredAPIVersion,
+      objectCount: request.objects.length,
+      conversions,
+      outcome: 'Failed',
+      failedCount,
+    },
+  }
 }
 
 /** Counts objects per (kind, from) in first-seen order; the lookup builds no key string per object. */

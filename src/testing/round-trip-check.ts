@@ -49,7 +49,7 @@ export function checkLosslessRoundTrips(
   options: RoundTripOptions = {}
 ): RoundTripReport {
   const resources = 'resources' in target ? target.resources : [target]
-  const checks = resources.flatMap((resource) => checkResource(resource, options))
+  const checks = resources.flatMap((resource) => roundTripChecksOf(resource, options))
   const ok = checks.every((check) => check.ok)
   const runs = options.numRuns ?? DEFAULT_NUM_RUNS
   return { ok, checks, summary: summarize(resources, checks, runs, options.partial === true) }
@@ -85,7 +85,7 @@ class ProblemFound extends Error {
   }
 }
 
-function checkResource(resource: Resource, options: RoundTripOptions): RoundTripCheck[] {
+function roundTripChecksOf(resource: Resource, options: RoundTripOptions): RoundTripCheck[] {
   const label = `${resource.kind}.${resource.group}`
   let plans: Plan[]
   try {

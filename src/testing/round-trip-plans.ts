@@ -1,4 +1,4 @@
-import { checkConvertedObject } from '../review/index.ts'
+import { convertChecked } from '../review/index.ts'
 import {
   canonicalJson,
   createScheme,
@@ -51,7 +51,7 @@ export function planChecks(resource: Resource): Plan[] {
     resource.versionNames.map((version) => [version, versionJsonSchema(resource, version)])
   )
   const store: Storing = (object, version, pruned = true) => {
-    const result = convertChecked(scheme, object, apiVersion(version))
+    const result = storedAnswer(scheme, object, apiVersion(version))
     if ('what' in result || !pruned) return result
     const schema = schemas.get(version) ?? true
     return { object: deepFreeze(pruneUnknownFields(result.object, schema) as KubeObject) }
@@ -165,36 +165,33 @@ function pathsAgree(
   }
 }
 
-function convertChecked(
+/** The converted object, or the problem the round-trip report shows for it. */
+function storedAnswer(
   scheme: Scheme,
   object: KubeObject,
   desiredAPIVersion: string
 ): Problem | { readonly object: KubeObject } {
+  const result = convertChecked(scheme, object, desiredAPIVersion)
+  if (result.ok) return result
   const versionOf = (apiVersion: string | undefined) => apiVersion?.split('/').pop() ?? '?'
   const step = `${versionOf(object.apiVersion)} → ${versionOf(desiredAPIVersion)}`
-  const result = scheme.convert(object, desiredAPIVersion)
-  if (!result.ok) {
-    const field = result.failure.field === undefined ? '' : ` (field ${result.failure.field})`
-    const reason = result.failure.reason
-    const hint =
-      reason.startsWith('converter threw') &&
-      /read.only|not extensible|Cannot (add|assign|delete|define)/.test(reason)
-        ? ['a converter wrote to the object it was given: build and return a new one instead']
-        : []
+  const { reason, field, rejected } = result.problem
+  if (rejected !== undefined) {
     return {
-      what: `${step} failed: ${reason}${field}`,
-      lines: hint,
-    }
-  }
-  const rule = checkConvertedObject(object, result.object, desiredAPIVersion)
-  if (rule !== undefined) {
-    return {
-      what: `${step} gave an answer the API server rejects: ${rule}`,
+      what: `${step} gave an answer the API server rejects: ${rejected.rule}`,
       lines: [],
-      returned: result.object,
+      returned: rejected.answer,
     }
   }
-  return { object: result.object }
+  const hint =
+    reason.startsWith('converter threw') &&
+    /read.only|not extensible|Cannot (add|assign|delete|define)/.test(reason)
+      ? ['a converter wrote to the object it was given: build and return a new one instead']
+      : []
+  return {
+    what: `${step} failed: ${reason}${field === undefined ? '' : ` (field ${field})`}`,
+    lines: hint,
+  }
 }
 
 function mutated(): Problem {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe } from 'vitest'
 import { createApp } from '../../../src/http/index.ts'
-import { startNodeServer, type RunningServer } from '../../../src/platform/node-server.ts'
+import { startNodeServer, type RunningServer } from '../../../src/platform/node/index.ts'
 import { exampleScheme } from '../../../src/resources/index.ts'
 import { describeHttpContract } from '../../support/http-contract.ts'
 import { fetchOverNode } from '../../support/node-fetch.ts'

@@ -1,7 +1,9 @@
 import type { APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { lambdaHandler } from '../../../src/platform/lambda-handler.ts'
-import { workerApp } from '../../../src/platform/worker-app.ts'
+import { SettingsError } from '../../../src/http/index.ts'
+import { lambdaHandler } from '../../../src/platform/lambda/index.ts'
+import { nodeServer } from '../../../src/platform/node/index.ts'
+import { workerApp } from '../../../src/platform/worker/index.ts'
 import { createScheme } from '../../../src/scheme/index.ts'
 import { functionUrlEvent, resultToResponse } from '../../support/lambda-events.ts'
 import { conversionReview } from '../../support/review-factory.ts'
@@ -61,5 +63,29 @@ describe("platform builders: an author's own scheme with the platform's settings
     expect(converted.status).toBe(200)
     expect(await converted.text()).toContain('"capacityGiB":2')
     expect((await invoke('/convert?timeout=30s')).status).toBe(404)
+  })
+
+  it('nodeServer: reads CONVERT_* from its environment, and its options win over them', async () => {
+    const environment = { CONVERT_TOKEN: TOKEN, CONVERT_MAX_BODY_BYTES: '10' }
+    const server = await nodeServer(scheme, {
+      port: 0,
+      environment,
+      maxBodyBytes: 64 * 1024,
+      log: () => {},
+    })
+    try {
+      const converted = await fetch(`${server.url}/convert/${TOKEN}`, post)
+      expect(converted.status).toBe(200)
+      expect(await converted.text()).toContain('"capacityGiB":2')
+      expect((await fetch(`${server.url}/convert`, post)).status).toBe(404)
+    } finally {
+      await server.close()
+    }
+  })
+
+  it('nodeServer: refuses an unusable setting before it listens, naming the variable', () => {
+    const start = () => nodeServer(scheme, { port: 0, environment: { CONVERT_MAX_DEPTH: 'deep' } })
+    expect(start).toThrow(SettingsError)
+    expect(start).toThrow(/CONVERT_MAX_DEPTH/)
   })
 })

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 /** Every module the Worker entry pulls in, as esbuild resolves them for workerd. */
 async function workerInputs(): Promise<string[]> {
   const result = await build({
-    entryPoints: ['src/platform/worker.ts'],
+    entryPoints: ['src/platform/worker/worker.ts'],
     bundle: true,
     write: false,
     metafile: true,

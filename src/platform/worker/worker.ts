@@ -1,4 +1,4 @@
-import { exampleScheme } from '../resources/index.ts'
+import { exampleScheme } from '../../resources/index.ts'
 import { workerApp } from './worker-app.ts'
 
 export default workerApp(exampleScheme)

@@ -1,8 +1,7 @@
 import { getConnInfo } from 'hono/cloudflare-workers'
 import type { Hono } from 'hono'
-import { createApp, readSettings } from '../http/index.ts'
-import type { Scheme } from '../scheme/index.ts'
-import { WORKERS_MAX_BODY_BYTES } from './platform-limits.ts'
+import { createApp, readSettings, WORKERS_MAX_BODY_BYTES } from '../../http/index.ts'
+import type { Scheme } from '../../scheme/index.ts'
 
 /**
  * The webhook app as a Cloudflare Worker serves it: the Workers body limit, the client address

@@ -13,10 +13,10 @@ import {
   functionUrlResponse,
   type FunctionUrlResponse,
 } from './function-url-event.ts'
-import { LAMBDA_REQUEST_PAYLOAD_BYTES, LAMBDA_RESPONSE_PAYLOAD_BYTES } from './lambda-limits.ts'
-import type { RunningServer } from './node-server.ts'
+import { LAMBDA_REQUEST_PAYLOAD_BYTES, LAMBDA_RESPONSE_PAYLOAD_BYTES } from '../http/index.ts'
+import type { RunningServer } from '../platform/node/index.ts'
 
-/** A Lambda handler behind a Function URL: the `handler` export of `src/platform/lambda.ts` or its bundle. */
+/** A Lambda handler behind a Function URL: the `handler` export of `src/platform/lambda/lambda.ts` or its bundle. */
 export type FunctionUrlHandler = (
   event: LambdaFunctionURLEvent,
   context: Context

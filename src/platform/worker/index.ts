@@ -1,0 +1,1 @@
+export { workerApp } from './worker-app.ts'
