@@ -94,10 +94,11 @@ function withKubernetesRoot(root: SchemaProps, context: Context): SchemaProps {
   }
 }
 
-// apiVersion and kind are strings the API server sets; a declared description is kept
+// apiVersion and kind are strings the API server sets; a declared field keeps its description
 function typeField(declared: SchemaProps | undefined, description: string): SchemaProps {
-  const stated = declared?.['description']
-  return { type: 'string', description: typeof stated === 'string' ? stated : description }
+  if (declared === undefined) return { type: 'string', description }
+  const stated = declared['description']
+  return typeof stated === 'string' ? { type: 'string', description: stated } : { type: 'string' }
 }
 
 function describeType(schema: SchemaProps): string {
