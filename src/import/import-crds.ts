@@ -1,6 +1,6 @@
 import * as prettier from 'prettier'
 import { crdDifferences, describeCrdDifference, type CrdDifference } from './crd-difference.ts'
-import { ImportError, type ImportProblem } from './import-problem.ts'
+import { ImportError, NotCarriedError, type ImportProblem } from './import-problem.ts'
 import { moduleBaseName, moduleSource, testSource } from './module-source.ts'
 import { readCrdDocuments, type CrdDocument } from './read-crd-documents.ts'
 import { regenerateCrd } from './regenerate-crd.ts'
@@ -79,7 +79,7 @@ export async function importCrds(text: string, options: ImportOptions = {}): Pro
       content: await prettier.format(testSource(plan, module), style),
     })
   }
-  if (lost.length > 0) throw new ImportError(lost)
+  if (lost.length > 0) throw new NotCarriedError(lost)
   return { files, warnings }
 }
 

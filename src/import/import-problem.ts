@@ -15,11 +15,16 @@ export function formatImportProblem(problem: ImportProblem): string {
 
 /** Thrown by `import` for input it refuses; nothing has been written. */
 export class ImportError extends Error {
-  override readonly name = 'ImportError'
+  override readonly name: string = 'ImportError'
   readonly problems: readonly ImportProblem[]
 
   constructor(problems: readonly ImportProblem[]) {
     super(problems.map(formatImportProblem).join('\n'))
     this.problems = problems
   }
+}
+
+/** Thrown by `import` where the modules would not give the CRD back (without `--lossy`). */
+export class NotCarriedError extends ImportError {
+  override readonly name: string = 'NotCarriedError'
 }

@@ -74,7 +74,11 @@ function converterSource(converter: ConverterPlan): string {
   const comment =
     converter.differences.length === 0
       ? `// ${converter.from} and ${converter.to} declare the same fields`
-      : `// TODO: ${converter.from} and ${converter.to} differ at ${converter.differences.join(', ')}:\n// say what each becomes; until then the round-trip test names what is lost`
+      : [
+          `// TODO: ${converter.from} and ${converter.to} differ at:`,
+          ...converter.differences.map((path) => `//   ${path}`),
+          '// say what each becomes there; until then the round-trip test names what is lost',
+        ].join('\n')
   return `${comment}\n{ from: '${converter.from}', to: '${converter.to}', convert: (object) => carryOver(object) },`
 }
 

@@ -27,12 +27,10 @@ describe('toCrdSchema', () => {
     ['an int with one bound of its own', z.int().min(0), { type: 'integer', minimum: 0 }],
     [
       'stated CRD keywords, as they are',
-      z
-        .email()
-        .register(crdKeywords, {
-          pattern: '^.+@example\\.com$',
-          'x-kubernetes-validations': [{ rule: 'self != ""' }],
-        }),
+      z.email().register(crdKeywords, {
+        pattern: '^.+@example\\.com$',
+        'x-kubernetes-validations': [{ rule: 'self != ""' }],
+      }),
       {
         type: 'string',
         format: 'email',

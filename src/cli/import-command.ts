@@ -1,0 +1,114 @@
+import { existsSync } from 'node:fs'
+import { mkdir, writeFile } from 'node:fs/promises'
+import { join, resolve } from 'node:path'
+import type { Command } from 'commander'
+import {
+  checkCrds,
+  describeCrdDifference,
+  ImportError,
+  importCrds,
+  NotCarriedError,
+  type ImportedFile,
+} from '../import/index.ts'
+import { readInput, UsageError, warn, type CliIo } from './cli-io.ts'
+import { EXIT, type CommandContext } from './main.ts'
+
+interface ImportCommandOptions {
+  out: string
+  check?: boolean
+  lossy?: boolean
+  force?: boolean
+  package: string
+}
+
+export function registerImportCommand(program: Command, context: CommandContext): void {
+  program
+    .command('import')
+    .description(
+      'write a TypeScript module (zod schema per version, defineResource, converters) and its round-trip test for each CRD in a file'
+    )
+    .argument('<file>', 'CRDs (apiextensions.k8s.io/v1), multi-document YAML or JSON; - for stdin')
+    .option('--out <dir>', 'directory the modules go to', '.')
+    .option('--check', 'write nothing: print what the regenerated CRD would say differently')
+    .option('--lossy', 'write the modules even where the CRD would not come back whole (warns)')
+    .option('--force', 'overwrite modules that already exist')
+    .option('--package <name>', 'where the modules import crdconv from', 'crdconv')
+    .addHelpText(
+      'after',
+      `
+Examples:
+  crdconv import certificates.yaml --out src/resources
+  kubectl get crd certificates.cert-manager.io -o yaml | crdconv import - --out src/resources
+  crdconv import --check certificates.yaml
+
+Exit codes: 0 written (or, with --check, faithful); 1 the CRD would not come back whole (each
+difference is named; --lossy writes anyway), or with --check any difference; 2 bad input: not
+YAML, not a v1 CRD, no versions, a schema that is not structural or uses $ref (document index,
+JSON path and reason), or a module that exists already. Nothing is written on exit 1 or 2.`
+    )
+    .action(async (file: string, options: ImportCommandOptions) => {
+      context.exitCode = await runImport(context.io, file, options)
+    })
+}
+
+async function runImport(io: CliIo, file: string, options: ImportCommandOptions): Promise<number> {
+  const text = await readInput(io, file)
+  try {
+    if (options.check === true) return printCheck(io, text)
+    const result = await importCrds(text, {
+      lossy: options.lossy === true,
+      packageName: options.package,
+    })
+    for (const warning of result.warnings) warn(io, warning)
+    await writeAll(io, resolve(io.cwd, options.out), result.files, options.force === true)
+    return EXIT.ok
+  } catch (error) {
+    if (error instanceof NotCarriedError) {
+      io.stderr(
+        `crdconv: nothing written; the modules would not give back:\n  - ${error.problems.map((problem) => `document ${problem.document}, ${problem.path || '(root)'}: ${problem.reason}`).join('\n  - ')}\n(--lossy writes them anyway)\n`
+      )
+      return EXIT.problem
+    }
+    if (error instanceof ImportError) {
+      throw new UsageError(
+        `nothing written, ${file} cannot be imported:\n  - ${error.message.split('\n').join('\n  - ')}`
+      )
+    }
+    throw error
+  }
+}
+
+function printCheck(io: CliIo, text: string): number {
+  let different = false
+  for (const check of checkCrds(text)) {
+    if (check.differences.length === 0) {
+      io.stderr(`crdconv: ${check.name}: regenerates as it is\n`)
+      continue
+    }
+    different = true
+    io.stdout(`${check.name} (document ${check.document}):\n`)
+    for (const difference of check.differences) {
+      io.stdout(`  ${describeCrdDifference(difference)}\n`)
+    }
+  }
+  return different ? EXIT.problem : EXIT.ok
+}
+
+async function writeAll(
+  io: CliIo,
+  directory: string,
+  files: readonly ImportedFile[],
+  force: boolean
+): Promise<void> {
+  const existing = files.filter((file) => existsSync(join(directory, file.path)))
+  if (existing.length > 0 && !force) {
+    throw new UsageError(
+      `nothing written: ${existing.map((file) => join(directory, file.path)).join(', ')} exist(s); --force overwrites`
+    )
+  }
+  await mkdir(directory, { recursive: true })
+  for (const file of files) {
+    await writeFile(join(directory, file.path), file.content)
+    io.stderr(`crdconv: wrote ${join(directory, file.path)}\n`)
+  }
+}
