@@ -5,7 +5,7 @@ const MAX_LISTED = 12
 
 /**
  * The fields (`.spec.size`) that one version's schema declares and the other does not, or
- * declares with another type or shape; at most a dozen, then `…`. `[]` when the two hold the
+ * declares with another type or shape; at most `limit` (a dozen), then `…`. `[]` when the two hold the
  * same fields.
  *
  * @example
@@ -13,14 +13,18 @@ const MAX_LISTED = 12
  * versionDifferences(v1beta1Schema, v1Schema) // ['.spec.hostPort', '.spec.host', '.spec.port']
  * ```
  */
-export function versionDifferences(left: SchemaProps, right: SchemaProps): string[] {
+export function versionDifferences(
+  left: SchemaProps,
+  right: SchemaProps,
+  limit = MAX_LISTED
+): string[] {
   const found: string[] = []
-  walk(left, right, '', found)
-  return found.length > MAX_LISTED ? [...found.slice(0, MAX_LISTED), '…'] : found
+  walk(left, right, '', found, limit)
+  return found.length > limit ? [...found.slice(0, limit), '…'] : found
 }
 
-function walk(left: unknown, right: unknown, path: string, found: string[]): void {
-  if (found.length > MAX_LISTED) return
+function walk(left: unknown, right: unknown, path: string, found: string[], limit: number): void {
+  if (found.length > limit) return
   const a = isPlainObject(left) ? left : {}
   const b = isPlainObject(right) ? right : {}
   if (
@@ -34,12 +38,12 @@ function walk(left: unknown, right: unknown, path: string, found: string[]): voi
   const propertiesB = isPlainObject(b['properties']) ? b['properties'] : {}
   for (const field of new Set([...Object.keys(propertiesA), ...Object.keys(propertiesB)])) {
     if (!(field in propertiesA) || !(field in propertiesB)) found.push(`${path}.${field}`)
-    else walk(propertiesA[field], propertiesB[field], `${path}.${field}`, found)
+    else walk(propertiesA[field], propertiesB[field], `${path}.${field}`, found, limit)
   }
   if (isPlainObject(a['items']) || isPlainObject(b['items'])) {
-    walk(a['items'], b['items'], `${path}[]`, found)
+    walk(a['items'], b['items'], `${path}[]`, found, limit)
   }
   if (isPlainObject(a['additionalProperties']) || isPlainObject(b['additionalProperties'])) {
-    walk(a['additionalProperties'], b['additionalProperties'], `${path}[*]`, found)
+    walk(a['additionalProperties'], b['additionalProperties'], `${path}[*]`, found, limit)
   }
 }
