@@ -19,7 +19,6 @@ const NOTED_DROPS = [
   'patternProperties',
   'not',
 ]
-const INT32 = [-2147483648, 2147483647] as const
 const JSON_TYPES = ['string', 'number', 'boolean', 'array', 'object']
 
 export interface Context {

@@ -36,8 +36,13 @@ export function crdDifferences(expected: CrdInput, actual: CrdInput): CrdDiffere
 
 /** `.spec.versions[v1]…properties.size: format is "int32" in the input, absent when regenerated` */
 export function describeCrdDifference(difference: CrdDifference): string {
+  return `${difference.path || '(root)'}: ${describeChange(difference)}`
+}
+
+/** `format is "int32" in the input, absent when regenerated` */
+export function describeChange(difference: CrdDifference): string {
   const show = (value: unknown) => (value === undefined ? 'absent' : JSON.stringify(value))
-  return `${difference.path || '(root)'}: ${difference.keyword} is ${show(difference.expected)} in the input, ${show(difference.actual)} when regenerated`
+  return `${difference.keyword} is ${show(difference.expected)} in the input, ${show(difference.actual)} when regenerated`
 }
 
 function comparable(crd: CrdInput, reference: CrdInput = crd): Record<string, unknown> {

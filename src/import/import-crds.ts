@@ -1,5 +1,5 @@
 import * as prettier from 'prettier'
-import { crdDifferences, describeCrdDifference, type CrdDifference } from './crd-difference.ts'
+import { crdDifferences, describeChange, type CrdDifference } from './crd-difference.ts'
 import { ImportError, NotCarriedError, type ImportProblem } from './import-problem.ts'
 import { moduleBaseName, moduleSource, testSource } from './module-source.ts'
 import { readCrdDocuments, type CrdDocument } from './read-crd-documents.ts'
@@ -123,7 +123,7 @@ function problemsOf(check: CrdCheck): ImportProblem[] {
   return check.differences.map((difference) => ({
     document: check.document,
     path: difference.path,
-    reason: `cannot be carried: ${describeCrdDifference({ ...difference, path: '' }).slice(2)}`,
+    reason: `cannot be carried: ${describeChange(difference)}`,
   }))
 }
 

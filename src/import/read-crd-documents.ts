@@ -132,11 +132,26 @@ function crdProblems(value: unknown): { path: string; reason: string }[] {
     for (const violation of structuralViolations(schema)) {
       if (violation.endsWith('$ref is not allowed in a CRD schema')) continue
       const [where, ...why] = violation.split(': ')
-      const inner = where === '(root)' ? '' : (where ?? '')
+      const inner = where === '(root)' ? '' : schemaJsonPath(where ?? '')
       problems.push({ path: `${base}${inner}`, reason: `not structural: ${why.join(': ')}` })
     }
   })
   return problems
+}
+
+// `.spec.ports[].name` (how structural rules name a field) as the JSON path into the schema
+function schemaJsonPath(fieldPath: string): string {
+  return fieldPath.replace(
+    /\.((?:anyOf|allOf|oneOf)\[\d+\]|not)|\.([^.[\]]+)|\[\]|\[\*\]/g,
+    (segment, junctor: string | undefined, field: string | undefined) =>
+      junctor !== undefined
+        ? `.${junctor}`
+        : field !== undefined
+          ? `.properties.${field}`
+          : segment === '[]'
+            ? '.items'
+            : '.additionalProperties'
+  )
 }
 
 function refPaths(node: unknown, path: string): string[] {
