@@ -68,7 +68,8 @@ export async function importCrds(text: string, options: ImportOptions = {}): Pro
       lost.push({ document, path: '.spec.names.kind', reason: `a second CRD of kind ${plan.kind}` })
     }
     taken.add(base)
-    const style = { ...CRDCONV_STYLE, ...options.prettier, parser: 'typescript' }
+    // babel-ts formats the same TypeScript as the typescript parser, about twice as fast
+    const style = { ...CRDCONV_STYLE, ...options.prettier, parser: 'babel-ts' }
     const module = { packageName: options.packageName ?? 'crdconv' }
     files.push({
       path: `${base}.ts`,

@@ -1,6 +1,6 @@
 // The TypeScript an import writes for one kind: the module and its round-trip test.
 import type { ConverterPlan, ResourcePlan } from './resource-plan.ts'
-import { propertyKey, zodSource } from './zod-render.ts'
+import { newSourceDefinitions, propertyKey, zodSource } from './zod-render.ts'
 
 const RESERVED = new Set(['function', 'class', 'delete', 'default', 'new', 'import', 'export'])
 
@@ -31,10 +31,12 @@ export function moduleSource(plan: ResourcePlan, options: ModuleSourceOptions = 
   const packageName = options.packageName ?? 'crdconv'
   const resource = resourceIdentifier(plan.kind)
   const { group } = plan.identity as { group: string }
-  const schemas = plan.versions.map(
-    (version) =>
-      `/** ${plan.kind} at ${group}/${version.name}. */\nexport const ${version.schemaName} = ${zodSource(version.schema)}\n`
-  )
+  const definitions = newSourceDefinitions()
+  for (const version of plan.versions) definitions.taken.add(version.schemaName)
+  const schemas = plan.versions.map((version) => {
+    const source = zodSource(version.schema, version.schemaName, definitions)
+    return `/** ${plan.kind} at ${group}/${version.name}. */\nexport const ${version.schemaName} = ${source}\n`
+  })
   const versions = plan.versions.map((version) => {
     const settings = Object.entries(version.settings).map(
       ([key, value]) => `${key}: ${JSON.stringify(value)}`
@@ -58,6 +60,7 @@ function carryOver<Converted>(object: object): Converted {
 import * as z from 'zod'
 import { createScheme, crdKeywords, defineResource } from '${packageName}'
 
+${definitions.lines.join('\n')}
 ${schemas.join('\n')}
 export const ${resource} = defineResource({
   ${identity.join(',\n')},

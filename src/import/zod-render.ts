@@ -6,32 +6,63 @@ import type { ZodPlan } from './zod-plan.ts'
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/
 
+/** Object schemas said once each, as named constants, before what uses them. */
+export interface SourceDefinitions {
+  /** `const Name = …` lines, in the order they must be declared. */
+  readonly lines: string[]
+  readonly names: Map<string, string>
+  readonly taken: Set<string>
+}
+
+export function newSourceDefinitions(): SourceDefinitions {
+  return { lines: [], names: new Map(), taken: new Set() }
+}
+
 /**
  * TypeScript source of `plan`: `z.…` calls, with `.register(crdKeywords, {…})` for stated
- * keywords; `z` and `crdKeywords` must be in scope.
+ * keywords; `z` and `crdKeywords` must be in scope. Nested objects become constants in
+ * `definitions`, named after where they first appear (`name`), one per distinct schema: the
+ * module reads like the Go types behind the CRD, and stays quick to format and to typecheck.
  *
  * @example
  * ```ts
  * zodSource({ kind: 'string', stated: { format: 'uri' }, nullable: false })
- * // "z.string().register(crdKeywords, { format: 'uri' })"
+ * // 'z.string().register(crdKeywords, {"format":"uri"})'
  * ```
  */
-export function zodSource(plan: ZodPlan): string {
+export function zodSource(
+  plan: ZodPlan,
+  name = 'Schema',
+  definitions: SourceDefinitions = newSourceDefinitions(),
+  hoist = false
+): string {
+  if (hoist && plan.kind === 'object' && plan.fields.length > 0) {
+    const key = JSON.stringify(plan)
+    const known = definitions.names.get(key)
+    if (known !== undefined) return known
+    const source = zodSource(plan, name, definitions, false)
+    let unique = name
+    for (let count = 2; definitions.taken.has(unique); count++) unique = `${name}${count}`
+    definitions.taken.add(unique)
+    definitions.names.set(key, unique)
+    definitions.lines.push(`const ${unique} = ${source}\n`)
+    return unique
+  }
   let source: string
   switch (plan.kind) {
     case 'object': {
       const fields = plan.fields.map(
-        ({ name, plan: field, optional }) =>
-          `${propertyKey(name)}: ${zodSource(field)}${optional ? '.optional()' : ''}`
+        ({ name: field, plan: child, optional }) =>
+          `${propertyKey(field)}: ${zodSource(child, `${name}${pascal(field)}`, definitions, true)}${optional ? '.optional()' : ''}`
       )
       source = `z.${plan.loose ? 'looseObject' : 'object'}({${fields.join(',\n')}})`
       break
     }
     case 'record':
-      source = `z.record(z.string(), ${zodSource(plan.value)})`
+      source = `z.record(z.string(), ${zodSource(plan.value, `${name}Value`, definitions, true)})`
       break
     case 'array':
-      source = `z.array(${zodSource(plan.items)})`
+      source = `z.array(${zodSource(plan.items, `${name}Item`, definitions, true)})`
       break
     case 'enum':
       source = `z.enum(${JSON.stringify(plan.values)})`
@@ -49,6 +80,12 @@ export function zodSource(plan: ZodPlan): string {
     source += `.register(crdKeywords, ${JSON.stringify(plan.stated)})`
   }
   return plan.nullable ? `${source}.nullable()` : source
+}
+
+function pascal(field: string): string {
+  const words = field.split(/[^A-Za-z0-9]+/).filter((word) => word !== '')
+  const joined = words.map((word) => `${word.charAt(0).toUpperCase()}${word.slice(1)}`).join('')
+  return /^[0-9]/.test(joined) ? `_${joined}` : joined
 }
 
 /** The zod schema `zodSource(plan)` would build, built directly. */
