@@ -2,14 +2,7 @@ import { existsSync } from 'node:fs'
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import type { Command } from 'commander'
-import {
-  checkCrds,
-  describeCrdDifference,
-  ImportError,
-  importCrds,
-  NotCarriedError,
-  type ImportedFile,
-} from '../import/index.ts'
+import type { ImportedFile } from '../import/index.ts'
 import { readInput, UsageError, warn, type CliIo } from './cli-io.ts'
 import { EXIT, type CommandContext } from './main.ts'
 
@@ -53,8 +46,25 @@ JSON path and reason), or a module that exists already. Nothing is written on ex
 
 async function runImport(io: CliIo, file: string, options: ImportCommandOptions): Promise<number> {
   const text = await readInput(io, file)
+  // loaded on use: prettier and the importer would slow every other command's start
+  const { checkCrds, describeCrdDifference, ImportError, importCrds, NotCarriedError } =
+    await import('../import/index.ts')
   try {
-    if (options.check === true) return printCheck(io, text)
+    if (options.check === true) {
+      let different = false
+      for (const check of checkCrds(text)) {
+        if (check.differences.length === 0) {
+          io.stderr(`crdconv: ${check.name}: regenerates as it is\n`)
+          continue
+        }
+        different = true
+        io.stdout(`${check.name} (document ${check.document}):\n`)
+        for (const difference of check.differences) {
+          io.stdout(`  ${describeCrdDifference(difference)}\n`)
+        }
+      }
+      return different ? EXIT.problem : EXIT.ok
+    }
     const result = await importCrds(text, {
       lossy: options.lossy === true,
       packageName: options.package,
@@ -76,22 +86,6 @@ async function runImport(io: CliIo, file: string, options: ImportCommandOptions)
     }
     throw error
   }
-}
-
-function printCheck(io: CliIo, text: string): number {
-  let different = false
-  for (const check of checkCrds(text)) {
-    if (check.differences.length === 0) {
-      io.stderr(`crdconv: ${check.name}: regenerates as it is\n`)
-      continue
-    }
-    different = true
-    io.stdout(`${check.name} (document ${check.document}):\n`)
-    for (const difference of check.differences) {
-      io.stdout(`  ${describeCrdDifference(difference)}\n`)
-    }
-  }
-  return different ? EXIT.problem : EXIT.ok
 }
 
 async function writeAll(

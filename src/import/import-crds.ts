@@ -1,4 +1,4 @@
-import * as prettier from 'prettier'
+import type * as prettier from 'prettier'
 import { crdDifferences, describeChange, type CrdDifference } from './crd-difference.ts'
 import { ImportError, NotCarriedError, type ImportProblem } from './import-problem.ts'
 import { moduleBaseName, moduleSource, testSource } from './module-source.ts'
@@ -53,6 +53,7 @@ const CRDCONV_STYLE: prettier.Options = {
  */
 export async function importCrds(text: string, options: ImportOptions = {}): Promise<ImportResult> {
   const documents = readChecked(text)
+  const { format } = await import('prettier')
   const warnings: string[] = []
   const lost: ImportProblem[] = []
   const files: ImportedFile[] = []
@@ -73,11 +74,11 @@ export async function importCrds(text: string, options: ImportOptions = {}): Pro
     const module = { packageName: options.packageName ?? 'crdconv' }
     files.push({
       path: `${base}.ts`,
-      content: await prettier.format(moduleSource(plan, module), style),
+      content: await format(moduleSource(plan, module), style),
     })
     files.push({
       path: `${base}.test.ts`,
-      content: await prettier.format(testSource(plan, module), style),
+      content: await format(testSource(plan, module), style),
     })
   }
   if (lost.length > 0) throw new NotCarriedError(lost)
