@@ -1,26 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { crdDifferences, type CrdInput } from '../../../src/import/index.ts'
+import { crdDifferences } from '../../../src/import/index.ts'
+import { crdInput } from '../../support/crd-factory.ts'
 
-function crd(schema: Record<string, unknown>, version: Record<string, unknown> = {}): CrdInput {
-  return {
-    apiVersion: 'apiextensions.k8s.io/v1',
-    kind: 'CustomResourceDefinition',
-    spec: {
-      group: 'example.com',
-      names: { kind: 'Thing', plural: 'things' },
-      scope: 'Namespaced',
-      versions: [
-        {
-          name: 'v1',
-          served: true,
-          storage: true,
-          schema: { openAPIV3Schema: schema },
-          ...version,
-        },
-      ],
-    },
-  }
-}
+const crd = crdInput
 const root = (spec: Record<string, unknown>) => ({
   type: 'object',
   properties: { spec: { type: 'object', properties: spec } },

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { stringify } from 'yaml'
 import { readCrdDocuments } from '../../../src/import/index.ts'
+import { crdInput } from '../../support/crd-factory.ts'
 
 // loosely typed on purpose: each case breaks the CRD somewhere else
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -8,24 +9,7 @@ type Loose = Record<string, any>
 
 /** A minimal valid v1 CRD, with `change` applied to a copy. */
 function crd(change: (crd: Loose) => void = () => {}): Record<string, unknown> {
-  const value: Loose = {
-    apiVersion: 'apiextensions.k8s.io/v1',
-    kind: 'CustomResourceDefinition',
-    metadata: { name: 'things.example.com' },
-    spec: {
-      group: 'example.com',
-      names: { kind: 'Thing', plural: 'things' },
-      scope: 'Namespaced',
-      versions: [
-        {
-          name: 'v1',
-          served: true,
-          storage: true,
-          schema: { openAPIV3Schema: { type: 'object', properties: { spec: { type: 'object' } } } },
-        },
-      ],
-    },
-  }
+  const value = structuredClone(crdInput()) as Loose
   change(value)
   return value
 }
