@@ -90,6 +90,8 @@ describe.skipIf(files.length === 0)(`crdconv import on the CRD corpus in ${corpu
   )
 })
 
-describe.runIf(files.length === 0)('the CRD corpus', () => {
-  it.skip(`is absent at ${corpus}: set CRD_CORPUS to a folder of CRDs to run these tests`, () => {})
-})
+if (files.length === 0) {
+  describe('the CRD corpus', () => {
+    it.skip(`is absent at ${corpus}: set CRD_CORPUS to a folder of CRDs to run these tests`, () => {})
+  })
+}
