@@ -23,6 +23,7 @@ export function scratchProject(): { directory: string; remove: () => void } {
       symlinkSync(join(repository, 'node_modules', entry), join(modules, entry))
   }
   symlinkSync(repository, join(modules, 'crdconv'))
+  writeFileSync(join(directory, 'package.json'), JSON.stringify({ type: 'module', private: true }))
   writeFileSync(
     join(directory, 'tsconfig.json'),
     JSON.stringify({

@@ -5,6 +5,7 @@ import { parse } from 'yaml'
 import { buildCustomResourceDefinition } from '../../../src/crd/index.ts'
 import { checkCrds, crdDifferences, importCrds, type CrdInput } from '../../../src/import/index.ts'
 import { expectLosslessRoundTrips } from '../../../src/testing/index.ts'
+import { crdconv } from '../cli/run-cli.ts'
 import {
   loadImportedResource,
   scratchProject,
@@ -41,6 +42,21 @@ describe('crdconv import on its own fixtures', () => {
     expect(problems).toEqual([])
     expect(crdDifferences(input, crd as unknown as CrdInput)).toEqual([])
     expect(checkCrds(read(name)).map((check) => check.differences)).toEqual([[]])
+  })
+
+  it('gives the CRD back through crdconv crd --scheme on the written module', async () => {
+    const run = await crdconv([
+      'crd',
+      '--scheme',
+      join(project.directory, 'widget.ts'),
+      '--url',
+      'https://webhook.example.com/convert',
+      '-o',
+      'json',
+    ])
+    expect(run.code).toBe(0)
+    const input = parse(read('every-feature-crd.yaml')) as CrdInput
+    expect(crdDifferences(input, JSON.parse(run.stdout) as CrdInput)).toEqual([])
   })
 
   it('passes the round-trip test where the versions declare the same fields', async () => {
