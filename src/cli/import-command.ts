@@ -8,6 +8,9 @@ import { EXIT, type CommandContext } from './main.ts'
 
 interface ImportCommandOptions {
   out: string
+  fromCluster?: string
+  context?: string
+  kubeconfig?: string
   check?: boolean
   lossy?: boolean
   force?: boolean
@@ -20,7 +23,13 @@ export function registerImportCommand(program: Command, context: CommandContext)
     .description(
       'write a TypeScript module (zod schema per version, defineResource, converters) and its round-trip test for each CRD in a file'
     )
-    .argument('<file>', 'CRDs (apiextensions.k8s.io/v1), multi-document YAML or JSON; - for stdin')
+    .argument('[file]', 'CRDs (apiextensions.k8s.io/v1), multi-document YAML or JSON; - for stdin')
+    .option('--from-cluster <crd-name>', 'read the live CRD (plural.group) through the kubeconfig')
+    .option('--context <name>', 'kubeconfig context for --from-cluster (default: current)')
+    .option(
+      '--kubeconfig <file>',
+      'kubeconfig for --from-cluster (default: KUBECONFIG, ~/.kube/config)'
+    )
     .option('--out <dir>', 'directory the modules go to', '.')
     .option('--check', 'write nothing: print what the regenerated CRD would say differently')
     .option('--lossy', 'write the modules even where the CRD would not come back whole (warns)')
@@ -31,21 +40,26 @@ export function registerImportCommand(program: Command, context: CommandContext)
       `
 Examples:
   crdconv import certificates.yaml --out src/resources
-  kubectl get crd certificates.cert-manager.io -o yaml | crdconv import - --out src/resources
+  crdconv import --from-cluster certificates.cert-manager.io --context prod --out src/resources
   crdconv import --check certificates.yaml
 
 Exit codes: 0 written (or, with --check, faithful); 1 the CRD would not come back whole (each
 difference is named; --lossy writes anyway), or with --check any difference; 2 bad input: not
 YAML, not a v1 CRD, no versions, a schema that is not structural or uses $ref (document index,
-JSON path and reason), or a module that exists already. Nothing is written on exit 1 or 2.`
+JSON path and reason), a CRD --from-cluster cannot read (named, with the context), or a module
+that exists already. Nothing is written on exit 1 or 2.`
     )
-    .action(async (file: string, options: ImportCommandOptions) => {
+    .action(async (file: string | undefined, options: ImportCommandOptions) => {
       context.exitCode = await runImport(context.io, file, options)
     })
 }
 
-async function runImport(io: CliIo, file: string, options: ImportCommandOptions): Promise<number> {
-  const text = await readInput(io, file)
+async function runImport(
+  io: CliIo,
+  file: string | undefined,
+  options: ImportCommandOptions
+): Promise<number> {
+  const text = await readSource(io, file, options)
   // loaded on use: prettier and the importer would slow every other command's start
   const { checkCrds, describeCrdDifference, ImportError, importCrds, NotCarriedError } =
     await import('../import/index.ts')
@@ -84,6 +98,33 @@ async function runImport(io: CliIo, file: string, options: ImportCommandOptions)
         `nothing written, ${file} cannot be imported:\n  - ${error.message.split('\n').join('\n  - ')}`
       )
     }
+    throw error
+  }
+}
+
+async function readSource(
+  io: CliIo,
+  file: string | undefined,
+  options: ImportCommandOptions
+): Promise<string> {
+  if (options.fromCluster === undefined) {
+    if (file === undefined)
+      throw new UsageError('give a CRD file (or - for stdin), or --from-cluster')
+    return readInput(io, file)
+  }
+  if (file !== undefined) throw new UsageError(`give either ${file} or --from-cluster, not both`)
+  const { ClusterReadError, readCrdFromCluster } =
+    await import('../cluster/read-crd-from-cluster.ts')
+  try {
+    const crd = await readCrdFromCluster(options.fromCluster, {
+      ...(options.context === undefined ? {} : { context: options.context }),
+      ...(options.kubeconfig === undefined
+        ? {}
+        : { kubeconfig: resolve(io.cwd, options.kubeconfig) }),
+    })
+    return JSON.stringify(crd)
+  } catch (error) {
+    if (error instanceof ClusterReadError) throw new UsageError(error.message)
     throw error
   }
 }
