@@ -53,20 +53,12 @@ describe('crdconv import --from-cluster', () => {
     )
   })
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
+  const importFromCluster = (name: string, ...options: string[]) =>
+    crdconv(['import', '--from-cluster', name, '--kubeconfig', kubeconfig, ...options])
 
   it('reads the live CRD through the kubeconfig and context, and imports it', async () => {
     const out = join(directory, 'out')
-    const run = await crdconv([
-      'import',
-      '--from-cluster',
-      'widgets.example.com',
-      '--kubeconfig',
-      kubeconfig,
-      '--context',
-      'dev',
-      '--out',
-      out,
-    ])
+    const run = await importFromCluster('widgets.example.com', '--context', 'dev', '--out', out)
     expect(run.stderr).toContain('wrote')
     expect(run.code).toBe(0)
     expect(readFileSync(join(out, 'widget.ts'), 'utf8')).toContain('export const WidgetV1 =')
@@ -77,16 +69,7 @@ describe('crdconv import --from-cluster', () => {
     ['a context the kubeconfig does not have', ['--context', 'prod'], 'context "prod" is not in'],
   ])('exits 2 for %s, naming it, and writes nothing', async (_name, extra, message) => {
     const out = join(directory, 'refused')
-    const run = await crdconv([
-      'import',
-      '--from-cluster',
-      'gadgets.example.com',
-      '--kubeconfig',
-      kubeconfig,
-      ...extra,
-      '--out',
-      out,
-    ])
+    const run = await importFromCluster('gadgets.example.com', ...extra, '--out', out)
     expect(run.code).toBe(2)
     expect(run.stderr).toContain(message)
     expect(existsSync(out)).toBe(false)
