@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import { repoRoot, round } from './bench-support.ts'
 import { benchCore, type CoreResult } from './core-bench.ts'
 import { benchHttp, type HttpResult } from './http-bench.ts'
+import { benchImport } from './import-bench.ts'
 import { benchMemory } from './memory-bench.ts'
 import { benchSizes } from './size-bench.ts'
 import { benchStartup } from './startup-bench.ts'
@@ -40,6 +41,8 @@ try {
   const memory = await benchMemory(workDir)
   step('HTTP: autocannon against Node (HTTP, HTTPS) and workerd')
   const http = await benchHttp(workDir, sizes.worker.file)
+  step('import: the Prometheus CRD, imported and regenerated')
+  const imported = await benchImport()
 
   const targets: Target[] = [
     ...core.map((line) => {
@@ -71,6 +74,16 @@ try {
       limit: 'converts',
       pass: memory.tenThousand.converted,
     },
+    ...(imported === undefined
+      ? []
+      : [
+          {
+            name: `import + regenerate, Prometheus CRD (${imported.lines.toLocaleString('en')} lines)`,
+            measured: `${imported.importCpuMs} ms CPU (${imported.importMs} ms wall)`,
+            limit: '< 2,000 ms CPU',
+            pass: imported.importCpuMs < 2000,
+          },
+        ]),
   ]
 
   const machine = {
@@ -92,6 +105,7 @@ try {
     },
     startup,
     memory,
+    import: imported ?? null,
     targets,
     seconds: round((Date.now() - started) / 1000, 0),
   }

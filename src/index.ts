@@ -51,6 +51,7 @@ export {
   buildCustomResourceDefinition,
   checkResource,
   checkWebhookUrl,
+  crdKeywords,
   sortByVersionPriority,
   structuralViolations,
   toCrdSchema,

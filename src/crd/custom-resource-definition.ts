@@ -78,6 +78,9 @@ export function buildCustomResourceDefinition(resource: Resource, options: CrdOp
       ...(columns === undefined || columns.length === 0
         ? {}
         : { additionalPrinterColumns: columns.map(printerColumn) }),
+      ...(version.selectableFields === undefined || version.selectableFields.length === 0
+        ? {}
+        : { selectableFields: version.selectableFields.map(({ jsonPath }) => ({ jsonPath })) }),
     }
   })
   const { names } = resource

@@ -5,6 +5,7 @@ export {
   type CrdOptions,
   type CustomResourceDefinition,
 } from './custom-resource-definition.ts'
+export { crdKeywords } from './crd-keywords.ts'
 export { exampleObjects, type ExampleOptions } from './example-objects.ts'
 export { toCrdSchema, type CrdSchema, type SchemaProps } from './openapi-schema.ts'
 export { checkResource, type CheckItem } from './resource-check.ts'

@@ -1,14 +1,8 @@
 import { toJSONSchema, type $ZodType } from 'zod/v4/core'
+import { crdKeywords, STATED_KEYWORDS } from './crd-keywords.ts'
 import { inReadingOrder } from './reading-order.ts'
-import {
-  asRecord,
-  EMBEDDED,
-  INT_OR_STRING,
-  label,
-  PRESERVE,
-  type SchemaProps,
-} from './schema-props.ts'
-import { mergeAlternatives, mergeShapes, withValidation } from './union-merge.ts'
+import { convertNode, metadataSchema, type Context } from './schema-nodes.ts'
+import { asRecord, label, type SchemaProps } from './schema-props.ts'
 
 export type { SchemaProps } from './schema-props.ts'
 
@@ -21,68 +15,10 @@ export interface CrdSchema {
   readonly problems: readonly string[]
 }
 
-// keywords copied as they are (Kubernetes JSONSchemaProps); everything else is rebuilt or dropped
-const COPIED = [
-  'description',
-  'title',
-  'default',
-  'enum',
-  'minimum',
-  'maximum',
-  'exclusiveMinimum',
-  'exclusiveMaximum',
-  'multipleOf',
-  'minLength',
-  'maxLength',
-  'pattern',
-  'minItems',
-  'maxItems',
-  'minProperties',
-  'maxProperties',
-  'nullable',
-  'example',
-  'externalDocs',
-] as const
-// formats the API server checks itself; zod's own pattern for them is dropped (it may use
-// lookaheads, which Go's regexp rejects)
-const KUBERNETES_FORMATS = new Set([
-  'email',
-  'uuid',
-  'uri',
-  'date-time',
-  'date',
-  'ipv4',
-  'ipv6',
-  'hostname',
-  'byte',
-  'password',
-  'int32',
-  'int64',
-  'float',
-  'double',
-])
-const NOTED_DROPS = [
-  'uniqueItems',
-  'deprecated',
-  'readOnly',
-  'writeOnly',
-  'patternProperties',
-  'not',
-]
-const INT32 = [-2147483648, 2147483647] as const
-const JSON_TYPES = ['string', 'number', 'boolean', 'array', 'object']
-
 const API_VERSION_DESCRIPTION =
   'APIVersion defines the versioned schema of this representation of an object.'
 const KIND_DESCRIPTION =
   'Kind is a string value representing the REST resource this object represents.'
-
-interface Context {
-  readonly definitions: Readonly<Record<string, unknown>>
-  readonly notes: string[]
-  readonly problems: string[]
-  readonly resolving: readonly string[]
-}
 
 /**
  * The `openAPIV3Schema` of one version: zod 4's own JSON Schema output (OpenAPI 3.0 flavour, input
@@ -105,9 +41,18 @@ export function toCrdSchema(schema: $ZodType): CrdSchema {
     json = toJSONSchema(schema, {
       target: 'openapi-3.0',
       io: 'input',
-      unrepresentable: ({ path, message }) => {
+      unrepresentable: ({ zodSchema, path, message }) => {
+        // z.int64() and z.bigint(): the API server stores int64 exactly
+        if (zodSchema._zod.def.type === 'bigint') return { type: 'integer', format: 'int64' }
         problems.push(`${displayPath(path)}: ${message}; a CRD schema can only hold JSON values`)
         return 'any'
+      },
+      override: ({ zodSchema, jsonSchema }) => {
+        const stated = crdKeywords.get(zodSchema)
+        if (stated !== undefined) {
+          const target = jsonSchema as Record<string, unknown>
+          target[STATED_KEYWORDS] = { ...asRecord(target[STATED_KEYWORDS]), ...stated }
+        }
       },
     }) as Record<string, unknown>
   } catch (error) {
@@ -127,12 +72,10 @@ export function toCrdSchema(schema: $ZodType): CrdSchema {
 }
 
 function withKubernetesRoot(root: SchemaProps, context: Context): SchemaProps {
-  const {
-    apiVersion: _apiVersion,
-    kind: _kind,
-    metadata,
-    ...fields
-  } = asRecord(root['properties']) as Record<string, SchemaProps>
+  const { apiVersion, kind, metadata, ...fields } = asRecord(root['properties']) as Record<
+    string,
+    SchemaProps
+  >
   const required = (root['required'] as string[] | undefined)?.filter(
     (name) => name !== 'apiVersion' && name !== 'kind' && name !== 'metadata'
   )
@@ -142,8 +85,8 @@ function withKubernetesRoot(root: SchemaProps, context: Context): SchemaProps {
     ...rest,
     type: 'object',
     properties: {
-      apiVersion: { type: 'string', description: API_VERSION_DESCRIPTION },
-      kind: { type: 'string', description: KIND_DESCRIPTION },
+      apiVersion: typeField(apiVersion, API_VERSION_DESCRIPTION),
+      kind: typeField(kind, KIND_DESCRIPTION),
       metadata: metadataSchema(metadata, context),
       ...fields,
     },
@@ -151,257 +94,15 @@ function withKubernetesRoot(root: SchemaProps, context: Context): SchemaProps {
   }
 }
 
-// structural rule 4: only metadata.name and metadata.generateName may be restricted
-function metadataSchema(declared: SchemaProps | undefined, context: Context): SchemaProps {
-  const kept: Record<string, unknown> = {}
-  for (const [field, schema] of Object.entries(asRecord(declared?.['properties']))) {
-    if (field === 'name' || field === 'generateName') kept[field] = schema
-    else {
-      context.notes.push(
-        `.metadata.${field}: a CRD may restrict only metadata.name and metadata.generateName; the API server validates the rest itself`
-      )
-    }
-  }
-  return Object.keys(kept).length === 0 ? { type: 'object' } : { type: 'object', properties: kept }
-}
-
-function convertNode(node: unknown, path: string, outer: Context): SchemaProps {
-  const { raw, context } = resolveRef(asRecord(node), path, outer)
-  const alternatives = (raw['anyOf'] ?? raw['oneOf']) as unknown[] | undefined
-  if (Array.isArray(alternatives)) return convertUnion(raw, alternatives, path, context)
-  if (Array.isArray(raw['allOf'])) return convertIntersection(raw, raw['allOf'], path, context)
-  for (const keyword of NOTED_DROPS) {
-    if (raw[keyword] !== undefined && raw[keyword] !== false) {
-      context.notes.push(`${label(path)}: ${keyword} cannot be said in a CRD schema; dropped`)
-    }
-  }
-  const out = copyKeywords(raw, path, context)
-  switch (raw['type']) {
-    case 'object':
-      return convertObjectNode(raw, out, path, context)
-    case 'array':
-      return convertArray(raw, out, path, context)
-    case 'integer':
-      return integerBounds({ ...out, type: 'integer' })
-    case 'string':
-    case 'number':
-    case 'boolean':
-      return { ...out, type: raw['type'] }
-    default:
-      // z.unknown(), z.any(), z.json(): any JSON value, kept as it is
-      if (out[INT_OR_STRING] === true) return out
-      return { ...out, [PRESERVE]: true }
-  }
-}
-
-function copyKeywords(raw: SchemaProps, path: string, context: Context): SchemaProps {
-  const out: SchemaProps = {}
-  for (const keyword of COPIED) if (raw[keyword] !== undefined) out[keyword] = raw[keyword]
-  if (
-    out['example'] === undefined &&
-    Array.isArray(raw['examples']) &&
-    raw['examples'].length > 0
-  ) {
-    out['example'] = raw['examples'][0]
-  }
-  for (const keyword of Object.keys(raw)) {
-    if (keyword.startsWith('x-kubernetes-')) out[keyword] = raw[keyword]
-  }
-  const format = raw['format']
-  if (typeof format === 'string') {
-    if (KUBERNETES_FORMATS.has(format)) {
-      out['format'] = format
-      delete out['pattern']
-    } else {
-      delete out['pattern']
-      context.notes.push(
-        `${label(path)}: Kubernetes does not check format "${format}"; the CRD checks only the type`
-      )
-    }
-  }
-  return out
-}
-
-function convertObjectNode(
-  raw: SchemaProps,
-  out: SchemaProps,
-  path: string,
-  context: Context
-): SchemaProps {
-  const object: SchemaProps = { ...out, type: 'object' }
-  const extra = raw['additionalProperties']
-  const declared = asRecord(raw['properties'])
-  const hasProperties = raw['properties'] !== undefined
-  const properties: Record<string, SchemaProps> = {}
-  for (const [field, schema] of Object.entries(declared)) {
-    properties[field] = convertNode(schema, `${path}.${field}`, context)
-  }
-  if (Object.keys(properties).length > 0) object['properties'] = properties
-  // z.unknown() fields count as required in zod's output, but they accept a missing key
-  const required = (Array.isArray(raw['required']) ? (raw['required'] as string[]) : []).filter(
-    (field) => !hasProperties || !isEmptySchema(declared[field])
-  )
-  if (required.length > 0) object['required'] = required
-  if (extra === undefined || extra === false) {
-    if (!hasProperties) object[PRESERVE] = true
-  } else if (isEmptySchema(extra)) {
-    object[PRESERVE] = true
-  } else if (Object.keys(properties).length === 0) {
-    object['additionalProperties'] = convertNode(extra, `${path}[*]`, context)
-  } else {
-    object[PRESERVE] = true
-    context.notes.push(
-      `${label(path)}: a catchall beside declared fields cannot be typed (Kubernetes forbids properties with additionalProperties); the extra fields are kept unchecked`
-    )
-  }
-  if (object[EMBEDDED] === true) return embeddedResource(object, context)
-  return object
-}
-
-// x-kubernetes-embedded-resource: apiVersion, kind and metadata are checked by the API server
-function embeddedResource(object: SchemaProps, context: Context): SchemaProps {
-  const properties = asRecord(object['properties'])
-  if (properties['metadata'] === undefined) return object
-  const metadata = metadataSchema(properties['metadata'] as SchemaProps, context)
-  return { ...object, properties: { ...properties, metadata } }
-}
-
-function convertArray(
-  raw: SchemaProps,
-  out: SchemaProps,
-  path: string,
-  context: Context
-): SchemaProps {
-  const items = raw['items'] ?? raw['prefixItems']
-  if (Array.isArray(items)) {
-    const merged = mergeAlternatives(
-      items.map((item) => convertNode(item, `${path}[]`, context)),
-      `${path}[]`,
-      context.notes
-    )
-    return { ...out, type: 'array', items: merged }
-  }
-  return {
-    ...out,
-    type: 'array',
-    items: items === undefined ? { [PRESERVE]: true } : convertNode(items, `${path}[]`, context),
-  }
-}
-
-function convertUnion(
-  raw: SchemaProps,
-  alternatives: readonly unknown[],
-  path: string,
-  context: Context
-): SchemaProps {
-  let nullable = raw['nullable'] === true
-  const resolved = alternatives.map(
-    (alternative) => resolveRef(asRecord(alternative), path, context).raw
-  )
-  const outer = copyKeywords(withoutJunctors(raw), path, context)
-  delete outer['nullable']
-  // z.json(): every JSON type, recursively; any value is what it means, not a recursion to report
-  const types = new Set(resolved.map((alternative) => alternative['type']))
-  if (JSON_TYPES.every((type) => types.has(type))) {
-    return {
-      ...outer,
-      [PRESERVE]: true,
-      ...(nullable || resolved.some(isNullOnly) ? { nullable: true } : {}),
-    }
-  }
-  const kept: SchemaProps[] = []
-  alternatives.forEach((alternative, index) => {
-    if (isNullOnly(resolved[index] ?? {})) nullable = true
-    else kept.push(convertNode(alternative, path, context))
-  })
-  const merged =
-    kept.length === 0
-      ? { [PRESERVE]: true }
-      : kept.length === 1
-        ? (kept[0] as SchemaProps)
-        : mergeAlternatives(kept, path, context.notes)
-  return { ...merged, ...outer, ...(nullable ? { nullable: true } : {}) }
-}
-
-function convertIntersection(
-  raw: SchemaProps,
-  parts: readonly unknown[],
-  path: string,
-  context: Context
-): SchemaProps {
-  const converted = parts.map((part) => convertNode(part, path, context))
-  const outer = copyKeywords(withoutJunctors(raw), path, context)
-  const types = new Set(converted.map((part) => part['type']))
-  if (types.size !== 1 || types.has(undefined)) {
-    context.problems.push(
-      `${label(path)}: an intersection of ${[...types].map(String).join(' and ')} cannot be said in a CRD schema`
-    )
-    return { ...outer, [PRESERVE]: true }
-  }
-  const merged = mergeShapes(converted, path, context.notes, 'all')
-  return withValidation({ ...merged, ...outer }, 'allOf', converted, path, context.notes)
-}
-
-function integerBounds(schema: SchemaProps): SchemaProps {
-  const { minimum, maximum } = schema
-  if (minimum === Number.MIN_SAFE_INTEGER && maximum === Number.MAX_SAFE_INTEGER) {
-    const { minimum: _minimum, maximum: _maximum, ...rest } = schema
-    return rest
-  }
-  if (minimum === INT32[0] && maximum === INT32[1] && schema['format'] === undefined) {
-    const { minimum: _minimum, maximum: _maximum, ...rest } = schema
-    return { ...rest, format: 'int32' }
-  }
-  return schema
-}
-
-// inlines `$ref`s (Kubernetes schemas have none); the context remembers the definitions being
-// inlined, so a recursive schema is reported instead of expanded forever
-function resolveRef(
-  node: SchemaProps,
-  path: string,
-  context: Context
-): { raw: SchemaProps; context: Context } {
-  const ref = node['$ref']
-  if (typeof ref !== 'string') return { raw: node, context }
-  const name = ref.slice(ref.lastIndexOf('/') + 1)
-  const { $ref: _ref, ...siblings } = node
-  if (context.resolving.includes(name)) {
-    context.problems.push(
-      `${label(path)}: a recursive schema cannot be said in a CRD (Kubernetes schemas have no $ref); give it a fixed depth or z.unknown()`
-    )
-    return { raw: { ...siblings, [PRESERVE]: true }, context }
-  }
-  const target = context.definitions[name]
-  if (target === undefined) {
-    context.problems.push(`${label(path)}: unresolved reference ${ref}`)
-    return { raw: { ...siblings, [PRESERVE]: true }, context }
-  }
-  const inner = resolveRef(asRecord(target), path, {
-    ...context,
-    resolving: [...context.resolving, name],
-  })
-  return { raw: { ...inner.raw, ...siblings }, context: inner.context }
-}
-
-function withoutJunctors(raw: SchemaProps): SchemaProps {
-  const { anyOf: _anyOf, oneOf: _oneOf, allOf: _allOf, ...rest } = raw
-  return rest
-}
-
-function isNullOnly(schema: SchemaProps): boolean {
-  return (
-    schema['type'] === 'null' ||
-    (Array.isArray(schema['enum']) && schema['enum'].length === 1 && schema['enum'][0] === null)
-  )
+// apiVersion and kind are strings the API server sets; a declared field keeps its description
+function typeField(declared: SchemaProps | undefined, description: string): SchemaProps {
+  if (declared === undefined) return { type: 'string', description }
+  const stated = declared['description']
+  return typeof stated === 'string' ? { type: 'string', description: stated } : { type: 'string' }
 }
 
 function describeType(schema: SchemaProps): string {
   return typeof schema['type'] === 'string' ? `a ${schema['type']}` : 'any value'
-}
-
-function isEmptySchema(schema: unknown): boolean {
-  return typeof schema === 'object' && schema !== null && Object.keys(schema).length === 0
 }
 
 function displayPath(path: readonly (string | number)[]): string {

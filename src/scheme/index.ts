@@ -33,6 +33,7 @@ export {
   type ResourceDefinition,
   type ResourceNames,
   type ScaleSubresource,
+  type SelectableField,
   type Subresources,
   type VersionDefinition,
   type VersionMap,

@@ -145,12 +145,10 @@ function nameProblems(kind: string, names: ResourceNames): string[] {
 
 function columnProblems(where: string, columns: readonly PrinterColumn[] | undefined): string[] {
   const problems: string[] = []
-  const seen = new Set<string>()
+  // two columns may share a name: the API server accepts it (cluster-api's CRDs do it)
   columns?.forEach((column, index) => {
     const at = `${where}[${index}]`
     if (column.name === '') problems.push(`${at}.name must not be empty`)
-    else if (seen.has(column.name)) problems.push(`${at}: column "${column.name}" appears twice`)
-    seen.add(column.name)
     if (!COLUMN_TYPES.has(column.type)) {
       problems.push(`${at}.type must be one of ${[...COLUMN_TYPES].join(', ')}`)
     }

@@ -18,6 +18,8 @@ export interface VersionDefinition<Schema extends $ZodType = $ZodType> {
   readonly additionalPrinterColumns?: readonly PrinterColumn[]
   /** This version's subresources; replaces the resource's `subresources`. */
   readonly subresources?: Subresources
+  /** Fields `kubectl get --field-selector` may select on, as simple JSONPaths (`.spec.color`). */
+  readonly selectableFields?: readonly SelectableField[]
   /**
    * Objects at this version, without `apiVersion`, `kind` and `metadata`: `crdconv probe` sends
    * them to a deployed webhook and `crdconv check` converts them to every other version.
@@ -36,6 +38,11 @@ export interface PrinterColumn {
     'int32' | 'int64' | 'float' | 'double' | 'byte' | 'date' | 'date-time' | 'password'
   /** 0 shows the column in the standard view, more only with `-o wide`. */
   readonly priority?: number
+}
+
+/** One `selectableFields` entry of a CRD version. */
+export interface SelectableField {
+  readonly jsonPath: string
 }
 
 /** The `/scale` subresource: where the replica counts and the label selector live. */

@@ -1,5 +1,5 @@
 import * as fc from 'fast-check'
-import * as z from 'zod'
+import { toCrdSchema } from '../crd/index.ts'
 import {
   formatApiVersion,
   isPlainObject,
@@ -30,18 +30,20 @@ const qualifiedKey = fc
 const labelValue = fc.stringMatching(/^([A-Za-z0-9]([-A-Za-z0-9_.]{0,14}[A-Za-z0-9])?)?$/)
 const annotationValue = fc.oneof(fc.string(), fc.string({ unit: 'grapheme' }), fc.json())
 
-/** The JSON Schema of one version's fields, as the CRD generator sees them (zod's input side). */
+/**
+ * One version's structural schema, the `openAPIV3Schema` `crdconv crd` puts in the CRD: the kit
+ * generates objects from it and prunes by it, as the API server does. Where a part cannot be said
+ * in a CRD (a Date), the schema keeps any value there, and `crdconv crd` refuses it.
+ */
 export function versionJsonSchema(resource: Resource, version: string): JsonSchema {
   const definition = resource.versions[version]
   if (definition === undefined) {
     throw new Error(`${resource.kind}.${resource.group} has no version ${version}`)
   }
-  return z.toJSONSchema(definition.schema, {
-    io: 'input',
-    unrepresentable: 'any',
-    cycles: 'ref',
-    reused: 'inline',
-  }) as JsonSchema
+  if (typeof (definition.schema as { _zod?: unknown })._zod !== 'object') {
+    throw new Error(`${resource.kind}.${resource.group} ${version}: the schema is not a zod schema`)
+  }
+  return toCrdSchema(definition.schema).openAPIV3Schema
 }
 
 /**
@@ -68,14 +70,8 @@ export function arbitraryObjectAt(
   const unknownKey = fc.stringMatching(/^[a-z][a-zA-Z0-9]{0,9}$/).filter((name) => !taken.has(name))
   const schema = versionJsonSchema(resource, version)
   const body = arbitraryFromJsonSchema(schema, { partial, unknownKey })
-  const declaresStatus =
-    typeof schema === 'object' &&
-    isPlainObject(schema['properties']) &&
-    'status' in schema['properties']
-  const acceptsUnknown =
-    typeof schema === 'object' &&
-    schema['additionalProperties'] !== undefined &&
-    schema['additionalProperties'] !== false
+  const declaresStatus = isPlainObject(schema['properties']) && 'status' in schema['properties']
+  const acceptsUnknown = schema['x-kubernetes-preserve-unknown-fields'] === true
   const status =
     declaresStatus || !acceptsUnknown
       ? fc.constant(undefined)

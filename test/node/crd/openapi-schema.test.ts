@@ -1,6 +1,11 @@
 import * as z from 'zod'
 import { describe, expect, it } from 'vitest'
-import { structuralViolations, toCrdSchema, type SchemaProps } from '../../../src/crd/index.ts'
+import {
+  crdKeywords,
+  structuralViolations,
+  toCrdSchema,
+  type SchemaProps,
+} from '../../../src/crd/index.ts'
 
 /** The generated schema of field `field` in `z.object({ [field]: schema })`, plus the whole result. */
 function fieldSchema(schema: z.ZodType, field = 'field') {
@@ -13,7 +18,26 @@ describe('toCrdSchema', () => {
   it.each<[string, z.ZodType, SchemaProps]>([
     ['a described string', z.string().describe('Who'), { description: 'Who', type: 'string' }],
     ['an int, without zod’s safe-integer bounds', z.int(), { type: 'integer' }],
-    ['an int32, as format int32', z.int32(), { type: 'integer', format: 'int32' }],
+    [
+      'an int32, with format int32 and its real bounds',
+      z.int32(),
+      { type: 'integer', format: 'int32', minimum: -2147483648, maximum: 2147483647 },
+    ],
+    ['an int64 (a bigint), as format int64', z.int64(), { type: 'integer', format: 'int64' }],
+    ['an int with one bound of its own', z.int().min(0), { type: 'integer', minimum: 0 }],
+    [
+      'stated CRD keywords, as they are',
+      z.email().register(crdKeywords, {
+        pattern: '^.+@example\\.com$',
+        'x-kubernetes-validations': [{ rule: 'self != ""' }],
+      }),
+      {
+        type: 'string',
+        format: 'email',
+        pattern: '^.+@example\\.com$',
+        'x-kubernetes-validations': [{ rule: 'self != ""' }],
+      },
+    ],
     [
       'bounds, exclusive ones in the OpenAPI 3.0 form',
       z.number().min(1).lt(5),
@@ -179,7 +203,7 @@ describe('toCrdSchema', () => {
       z.object({ spec: z.object({ when: z.date() }) }),
       '.spec.when: Date cannot be represented',
     ],
-    ['a bigint', z.object({ size: z.bigint() }), '.size: BigInt cannot be represented'],
+    ['a symbol', z.object({ size: z.symbol() }), '.size: Symbols cannot be represented'],
     ['a non-object root', z.string(), 'must be an object schema'],
   ])('reports %s as a problem naming the field', (_name, schema, problem) => {
     expect(toCrdSchema(schema).problems.join('\n')).toContain(problem)

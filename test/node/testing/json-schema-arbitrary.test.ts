@@ -1,6 +1,7 @@
 import * as fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import * as z from 'zod'
+import { toCrdSchema, type SchemaProps } from '../../../src/crd/index.ts'
 import { backup, cronTab } from '../../../src/resources/index.ts'
 import {
   isPlainObject,
@@ -20,17 +21,16 @@ import {
 const Rich = z.object({
   name: z.string().min(2).max(8),
   code: z.string().regex(/^[A-Z]{3}-\d{2}$/),
-  email: z.email(),
   id: z.uuid().optional(),
   count: z.int().min(-5).max(5),
+  small: z.int32(),
   ratio: z.number().gt(0).lt(1),
   mode: z.enum(['fast', 'safe']),
   fixed: z.literal('yes'),
   flag: z.boolean().nullable(),
   tags: z.array(z.string()).min(1).max(3),
-  pair: z.tuple([z.string(), z.int()]),
   limits: z.record(z.string(), z.int()),
-  either: z.union([z.string(), z.object({ n: z.int() })]),
+  port: z.union([z.int(), z.string()]),
   nested: z.looseObject({ inner: z.string().optional() }).optional(),
   strict: z.strictObject({ only: z.int() }).optional(),
 })
@@ -38,21 +38,28 @@ const Rich = z.object({
 const unknownKey = fc.constantFrom('extraOne', 'extraTwo', 'name')
 const sample = <T>(arbitrary: fc.Arbitrary<T>, numRuns = 200) =>
   fc.sample(arbitrary, { numRuns, seed: 7 })
+const structural = (schema: z.ZodType) => toCrdSchema(schema).openAPIV3Schema
 
 describe('arbitraryFromJsonSchema', () => {
-  const schema = z.toJSONSchema(Rich, { io: 'input' })
+  const schema = structural(Rich)
 
-  it('should generate values the zod schema accepts', () => {
+  it('generates values the zod schema behind the CRD accepts', () => {
     fc.assert(
       fc.property(arbitraryFromJsonSchema(schema, { unknownKey }), (value) => {
-        const parsed = Rich.safeParse(value)
+        const {
+          apiVersion: _apiVersion,
+          kind: _kind,
+          metadata: _metadata,
+          ...fields
+        } = value as Record<string, unknown>
+        const parsed = Rich.safeParse(fields)
         if (!parsed.success) throw new Error(z.prettifyError(parsed.error))
       }),
       { numRuns: 200, seed: 7 }
     )
   })
 
-  it('should add unknown fields only where the schema lets them in, never named like a declared one', () => {
+  it('adds unknown fields only where the schema keeps them, never named like a declared one', () => {
     const values = sample(arbitraryFromJsonSchema(schema, { unknownKey })) as Record<
       string,
       unknown
@@ -66,28 +73,111 @@ describe('arbitraryFromJsonSchema', () => {
     }
   })
 
-  it('should leave out required fields too for partial objects', () => {
+  it('leaves out required fields too for partial objects', () => {
     const values = sample(arbitraryFromJsonSchema(schema, { unknownKey, partial: true }))
     expect(values.some((value) => isPlainObject(value) && !('code' in value))).toBe(true)
   })
 
-  it('should stop at the depth asked for on recursive schemas', () => {
-    type Tree = { label?: string | undefined; children?: Tree[] | undefined }
-    const TreeSchema: z.ZodType<Tree> = z.object({
-      label: z.string().optional(),
-      get children() {
-        return z.array(TreeSchema).optional()
-      },
+  const generated = (node: SchemaProps) => sample(arbitraryFromJsonSchema(node, { unknownKey }))
+
+  it('gives both integers and strings for x-kubernetes-int-or-string', () => {
+    const values = generated({ 'x-kubernetes-int-or-string': true })
+    expect(values.some(Number.isInteger)).toBe(true)
+    expect(values.some((value) => typeof value === 'string')).toBe(true)
+    expect(values.every((value) => Number.isInteger(value) || typeof value === 'string')).toBe(true)
+  })
+
+  it('gives arbitrary JSON, objects with unknown fields among it, for preserve-unknown-fields', () => {
+    const values = generated({ 'x-kubernetes-preserve-unknown-fields': true })
+    expect(new Set(values.map((value) => typeof value)).size).toBeGreaterThan(2)
+    const objects = generated({ type: 'object', 'x-kubernetes-preserve-unknown-fields': true })
+    expect(objects.some((value) => isPlainObject(value) && Object.keys(value).length > 0)).toBe(
+      true
+    )
+  })
+
+  it('gives an embedded resource its apiVersion, kind and metadata.name', () => {
+    const values = generated({
+      type: 'object',
+      'x-kubernetes-embedded-resource': true,
+      'x-kubernetes-preserve-unknown-fields': true,
     })
-    const tree = z.toJSONSchema(TreeSchema, { io: 'input', cycles: 'ref' })
-    for (const value of sample(arbitraryFromJsonSchema(tree, { unknownKey, maxDepth: 3 }), 50)) {
-      expect(TreeSchema.safeParse(value).success).toBe(true)
+    for (const value of values) {
+      expect(value).toMatchObject({
+        apiVersion: expect.any(String),
+        kind: expect.any(String),
+        metadata: { name: expect.any(String) },
+      })
     }
+  })
+
+  it('keeps the items of a map list unique in their keys, and of a set list unique', () => {
+    const ports = generated({
+      type: 'array',
+      'x-kubernetes-list-type': 'map',
+      'x-kubernetes-list-map-keys': ['name', 'protocol'],
+      items: {
+        type: 'object',
+        properties: {
+          name: { type: 'string', enum: ['a', 'b'] },
+          protocol: { type: 'string', enum: ['TCP', 'UDP'] },
+          port: { type: 'integer' },
+        },
+        required: ['port'],
+      },
+    }) as Record<string, unknown>[][]
+    expect(ports.some((list) => list.length > 1)).toBe(true)
+    for (const list of ports) {
+      const keys = list.map((item) => `${String(item['name'])}/${String(item['protocol'])}`)
+      expect(new Set(keys).size).toBe(list.length)
+      for (const item of list) expect(item['name']).toEqual(expect.any(String))
+    }
+    const sets = generated({
+      type: 'array',
+      'x-kubernetes-list-type': 'set',
+      items: { type: 'integer', minimum: 0, maximum: 3 },
+    }) as number[][]
+    for (const list of sets) expect(new Set(list).size).toBe(list.length)
+  })
+
+  it.each<[string, SchemaProps, (value: unknown) => boolean]>([
+    ['an enum', { type: 'string', enum: ['x', 'y'] }, (value) => value === 'x' || value === 'y'],
+    [
+      'a pattern with lengths',
+      { type: 'string', pattern: '^[a-z]+$', minLength: 2, maxLength: 5 },
+      (value) => typeof value === 'string' && /^[a-z]{2,5}$/.test(value),
+    ],
+    [
+      'a date-time format',
+      { type: 'string', format: 'date-time' },
+      (value) => typeof value === 'string' && !Number.isNaN(Date.parse(value)),
+    ],
+    [
+      'exclusive integer bounds (OpenAPI 3.0)',
+      { type: 'integer', minimum: 0, exclusiveMinimum: true, maximum: 3 },
+      (value) => Number.isInteger(value) && (value as number) >= 1 && (value as number) <= 3,
+    ],
+    [
+      'int32',
+      { type: 'integer', format: 'int32' },
+      (value) => Number.isInteger(value) && Math.abs(value as number) <= 2 ** 31,
+    ],
+    [
+      'one branch of an anyOf of required fields',
+      {
+        type: 'object',
+        properties: { a: { type: 'string' }, b: { type: 'string' } },
+        anyOf: [{ required: ['a'] }, { required: ['b'] }],
+      },
+      (value) => isPlainObject(value) && ('a' in value || 'b' in value),
+    ],
+  ])('holds %s', (_name, node, holds) => {
+    for (const value of generated(node)) expect(holds(value)).toBe(true)
   })
 })
 
 describe('declaredPropertyNames', () => {
-  it('should list property names at every depth', () => {
+  it('lists property names at every depth', () => {
     const names = declaredPropertyNames(versionJsonSchema(backup, 'v1'))
     expect([...names]).toEqual(expect.arrayContaining(['spec', 'bucket', 'encryption', 'keyRef']))
   })
@@ -98,7 +188,7 @@ describe('arbitraryObjectAt', () => {
     ['CronTab', cronTab, 'v1beta1'],
     ['Backup', backup, 'v1alpha1'],
   ])(
-    'should generate whole %s objects at %s with valid labels and annotations',
+    'generates whole %s objects at %s with valid labels and annotations',
     (_kind, resource, version) => {
       const objects = sample(arbitraryObjectAt(resource, version))
       for (const object of objects) {
@@ -123,7 +213,7 @@ describe('arbitraryObjectAt', () => {
     }
   )
 
-  it('should name unknown fields so that no version declares them', () => {
+  it('names unknown fields so that no version declares them', () => {
     // fast-check favours short names: without the rule, unknown fields named b would appear
     const loose = z.looseObject({ spec: z.looseObject({ a: z.string().optional() }).optional() })
     const other = z.looseObject({ spec: z.looseObject({ b: z.string().optional() }).optional() })
@@ -145,7 +235,7 @@ describe('arbitraryObjectAt', () => {
     expect(specKeys).not.toContain('spec')
   })
 
-  it('should sometimes leave out metadata for partial objects', () => {
+  it('sometimes leaves out metadata for partial objects', () => {
     const objects = sample(arbitraryObjectAt(backup, 'v1', { partial: true }))
     expect(objects.some((object) => object.metadata === undefined)).toBe(true)
   })

@@ -1,0 +1,21 @@
+import * as z from 'zod'
+import type { SchemaProps } from './schema-props.ts'
+
+/**
+ * CRD schema keywords a zod schema states directly: what zod has no word for (`format` beside a
+ * pattern, `x-kubernetes-*` extensions, CEL `x-kubernetes-validations`, validation-only
+ * `anyOf`/`allOf`/`oneOf`/`not`, defaults). `crdconv crd` copies them into that node of the
+ * `openAPIV3Schema` as they are, after what it derives from zod; `crdconv import` writes them.
+ *
+ * @example
+ * ```ts
+ * const Ports = z.array(z.object({ name: z.string(), port: z.int() })).register(crdKeywords, {
+ *   'x-kubernetes-list-type': 'map',
+ *   'x-kubernetes-list-map-keys': ['name'],
+ * })
+ * ```
+ */
+export const crdKeywords = /* @__PURE__ */ z.registry<SchemaProps>()
+
+/** Where `toCrdSchema` parks a node's stated keywords in zod's JSON Schema output. */
+export const STATED_KEYWORDS = 'x-crdconv-stated'

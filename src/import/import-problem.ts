@@ -1,0 +1,30 @@
+/** Why a document cannot be imported: which document, where in it, and why. */
+export interface ImportProblem {
+  /** 0-based position of the document in the input (YAML stream or `List` items). */
+  readonly document: number
+  /** JSON path inside that document, like `.spec.versions[0].schema.openAPIV3Schema.properties.spec`. */
+  readonly path: string
+  readonly reason: string
+}
+
+/** One line per problem: `document 1, .spec.versions: a CRD needs at least one version`. */
+export function formatImportProblem(problem: ImportProblem): string {
+  const where = problem.path === '' ? '' : `, ${problem.path}`
+  return `document ${problem.document}${where}: ${problem.reason}`
+}
+
+/** Thrown by `import` for input it refuses; nothing has been written. */
+export class ImportError extends Error {
+  override readonly name: string = 'ImportError'
+  readonly problems: readonly ImportProblem[]
+
+  constructor(problems: readonly ImportProblem[]) {
+    super(problems.map(formatImportProblem).join('\n'))
+    this.problems = problems
+  }
+}
+
+/** Thrown by `import` where the modules would not give the CRD back (without `--lossy`). */
+export class NotCarriedError extends ImportError {
+  override readonly name: string = 'NotCarriedError'
+}

@@ -1,0 +1,97 @@
+// The real-world CRDs in ../shared/crds (or $CRD_CORPUS): read where they are, never copied here.
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildCustomResourceDefinition } from '../../../src/crd/index.ts'
+import {
+  checkCrds,
+  crdDifferences,
+  describeCrdDifference,
+  importCrds,
+  readCrdDocuments,
+} from '../../../src/import/index.ts'
+import { versionDifferences } from '../../../src/import/version-differences.ts'
+import { checkLosslessRoundTrips } from '../../../src/testing/index.ts'
+import {
+  loadImportedResource,
+  scratchProject,
+  typecheck,
+  writeFiles,
+} from '../../support/import-project.ts'
+
+const corpus = resolve(
+  process.env['CRD_CORPUS'] ?? join(import.meta.dirname, '../../../../shared/crds')
+)
+const files = existsSync(corpus)
+  ? readdirSync(corpus, { recursive: true, encoding: 'utf8' })
+      .filter((file) => /\.ya?ml$/.test(file))
+      .sort()
+  : []
+
+describe.skipIf(files.length === 0)(`crdconv import on the CRD corpus in ${corpus}`, () => {
+  const project = scratchProject()
+  const written = new Map<string, string>()
+  let checked: { code: number; output: string }
+
+  beforeAll(async () => {
+    for (const file of files) {
+      const directory = join(project.directory, file.replace(/\W+/g, '-'))
+      const { files: imported } = await importCrds(readFileSync(join(corpus, file), 'utf8'))
+      writeFiles(directory, imported)
+      const module = imported.find((entry) => !entry.path.endsWith('.test.ts'))
+      written.set(file, join(directory, module?.path ?? 'missing.ts'))
+    }
+    // one tsc run for every module: 16 runs would each check crdconv again
+    checked = await typecheck(project.directory)
+  }, 600_000)
+  afterAll(() => project.remove())
+
+  it('writes modules that typecheck', () => {
+    expect(checked.output).toBe('')
+    expect(checked.code).toBe(0)
+  })
+
+  it.each(files)('gives %s back: empty --check, and the same CRD from the module', async (file) => {
+    const text = readFileSync(join(corpus, file), 'utf8')
+    expect(
+      checkCrds(text).flatMap((check) => check.differences.map(describeCrdDifference))
+    ).toEqual([])
+    const resource = await loadImportedResource(written.get(file) as string)
+    const { crd, problems } = buildCustomResourceDefinition(resource, {
+      url: 'https://webhook.example.com/convert',
+    })
+    expect(problems).toEqual([])
+    const [input] = readCrdDocuments(text).crds
+    expect(crdDifferences(input!.crd, crd as never).map(describeCrdDifference)).toEqual([])
+  })
+
+  it.each(files)(
+    'runs the round trips of %s: they pass, or name a field where the versions differ',
+    async (file) => {
+      const resource = await loadImportedResource(written.get(file) as string)
+      const [input] = readCrdDocuments(readFileSync(join(corpus, file), 'utf8')).crds
+      const schemas = input!.crd.spec.versions.map(
+        (version) => version.schema?.openAPIV3Schema ?? {}
+      )
+      const differing = schemas
+        .slice(1)
+        .flatMap((schema, index) => versionDifferences(schemas[index]!, schema, Infinity))
+      const report = checkLosslessRoundTrips(resource, { numRuns: 5, seed: 42 })
+      if (differing.length === 0) {
+        expect(report.summary).toMatch(/passed|no round trips|1 version/)
+        expect(report.ok).toBe(true)
+      } else {
+        expect(report.ok).toBe(false)
+        const named = differing.some((path) => report.summary.includes(`${path.slice(1)}:`))
+        expect(named, report.summary.slice(0, 2000)).toBe(true)
+      }
+    },
+    60_000
+  )
+})
+
+if (files.length === 0) {
+  describe('the CRD corpus', () => {
+    it.skip(`is absent at ${corpus}: set CRD_CORPUS to a folder of CRDs to run these tests`, () => {})
+  })
+}

@@ -1,0 +1,73 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { parse } from 'yaml'
+import { buildCustomResourceDefinition } from '../../../src/crd/index.ts'
+import { checkCrds, crdDifferences, importCrds, type CrdInput } from '../../../src/import/index.ts'
+import { expectLosslessRoundTrips } from '../../../src/testing/index.ts'
+import { crdconv } from '../cli/run-cli.ts'
+import {
+  loadImportedResource,
+  scratchProject,
+  typecheck,
+  writeFiles,
+} from '../../support/import-project.ts'
+
+const fixtures = join(import.meta.dirname, 'fixtures')
+const read = (name: string) => readFileSync(join(fixtures, name), 'utf8')
+const FIXTURES = ['every-feature-crd.yaml', 'same-fields-crd.yaml']
+
+describe('crdconv import on its own fixtures', () => {
+  const project = scratchProject()
+  let checked: { code: number; output: string }
+
+  beforeAll(async () => {
+    for (const name of FIXTURES) writeFiles(project.directory, (await importCrds(read(name))).files)
+    checked = await typecheck(project.directory)
+  }, 120_000)
+  afterAll(() => project.remove())
+
+  it('writes modules and tests that typecheck', () => {
+    expect(checked.output).toBe('')
+    expect(checked.code).toBe(0)
+  })
+
+  it.each(FIXTURES)('gives %s back from the written module, every keyword', async (name) => {
+    const input = parse(read(name)) as CrdInput
+    const base = name === 'every-feature-crd.yaml' ? 'widget' : 'gauge'
+    const resource = await loadImportedResource(join(project.directory, `${base}.ts`))
+    const { crd, problems } = buildCustomResourceDefinition(resource, {
+      url: 'https://webhook.example.com/convert',
+    })
+    expect(problems).toEqual([])
+    expect(crdDifferences(input, crd as unknown as CrdInput)).toEqual([])
+    expect(checkCrds(read(name)).map((check) => check.differences)).toEqual([[]])
+  })
+
+  it('gives the CRD back through crdconv crd --scheme on the written module', async () => {
+    const run = await crdconv([
+      'crd',
+      '--scheme',
+      join(project.directory, 'widget.ts'),
+      '--url',
+      'https://webhook.example.com/convert',
+      '-o',
+      'json',
+    ])
+    expect(run.code).toBe(0)
+    const input = parse(read('every-feature-crd.yaml')) as CrdInput
+    expect(crdDifferences(input, JSON.parse(run.stdout) as CrdInput)).toEqual([])
+  })
+
+  it('passes the round-trip test where the versions declare the same fields', async () => {
+    const gauge = await loadImportedResource(join(project.directory, 'gauge.ts'))
+    expect(() => expectLosslessRoundTrips(gauge, { numRuns: 20 })).not.toThrow()
+  })
+
+  it('fails the round-trip test where versions differ, naming a field that differs', async () => {
+    const widget = await loadImportedResource(join(project.directory, 'widget.ts'))
+    expect(() => expectLosslessRoundTrips(widget, { numRuns: 20 })).toThrow(/colou?r|ports|tags/)
+    const source = readFileSync(join(project.directory, 'widget.ts'), 'utf8')
+    expect(source).toContain('// TODO: v1alpha1 and v1beta1 differ at:\n    //   .spec.colour')
+  })
+})

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest'
+import { stringify } from 'yaml'
+import { readCrdDocuments } from '../../../src/import/index.ts'
+import { crdInput } from '../../support/crd-factory.ts'
+
+// loosely typed on purpose: each case breaks the CRD somewhere else
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Loose = Record<string, any>
+
+/** A minimal valid v1 CRD, with `change` applied to a copy. */
+function crd(change: (crd: Loose) => void = () => {}): Record<string, unknown> {
+  const value = structuredClone(crdInput()) as Loose
+  change(value)
+  return value
+}
+const yaml = (...documents: unknown[]) =>
+  documents.map((document) => stringify(document)).join('---\n')
+
+describe('readCrdDocuments', () => {
+  it('reads every CRD of a multi-document YAML stream, a JSON document and a List', () => {
+    expect(readCrdDocuments(yaml(crd(), crd())).crds).toHaveLength(2)
+    expect(readCrdDocuments(JSON.stringify(crd())).crds).toHaveLength(1)
+    const list = { apiVersion: 'v1', kind: 'List', items: [crd(), crd()] }
+    expect(readCrdDocuments(JSON.stringify(list))).toMatchObject({ problems: [] })
+  })
+
+  it.each<[string, string, { document: number; path: string; reason: RegExp }]>([
+    ['not YAML', 'a: [1, 2\nb: }', { document: 0, path: '', reason: /not YAML/ }],
+    [
+      'not a CRD',
+      yaml(crd(), { apiVersion: 'v1', kind: 'ConfigMap' }),
+      { document: 1, path: '.kind', reason: /not a CRD: kind is "ConfigMap"/ },
+    ],
+    [
+      'a v1beta1 CRD, with how to upgrade it',
+      yaml(crd((value) => (value['apiVersion'] = 'apiextensions.k8s.io/v1beta1'))),
+      { document: 0, path: '.apiVersion', reason: /upgrade it to apiextensions.k8s.io\/v1/ },
+    ],
+    [
+      'a CRD with no versions',
+      yaml(crd((value) => (value['spec'].versions = []))),
+      { document: 0, path: '.spec.versions', reason: /at least one version/ },
+    ],
+    [
+      'a schema that is not structural',
+      yaml(
+        crd((value) => {
+          value['spec'].versions[0].schema.openAPIV3Schema.properties.spec = { pattern: 'a' }
+        })
+      ),
+      {
+        document: 0,
+        path: '.spec.versions[0].schema.openAPIV3Schema.properties.spec',
+        reason: /not structural: must have a type/,
+      },
+    ],
+    [
+      'a $ref',
+      yaml(
+        crd((value) => {
+          value['spec'].versions[0].schema.openAPIV3Schema.properties.spec = {
+            $ref: '#/definitions/Spec',
+          }
+        })
+      ),
+      {
+        document: 0,
+        path: '.spec.versions[0].schema.openAPIV3Schema.properties.spec.$ref',
+        reason: /\$ref is not allowed/,
+      },
+    ],
+  ])('refuses %s with the document, the JSON path and the reason', (_name, text, expected) => {
+    const { crds, problems } = readCrdDocuments(text)
+    expect(problems).toContainEqual({ ...expected, reason: expect.stringMatching(expected.reason) })
+    expect(crds.length).toBeLessThanOrEqual(1)
+  })
+})
