@@ -105,7 +105,10 @@ async function prepareScript(project: DocProject, code: string): Promise<string>
           ? `${args} --port ${port}`
           : args.replace(/--port[ =]\d+/, `--port ${port}`)
       const scheme = /--tls-cert\b/.test(args) ? 'https' : 'http'
-      rewritten.push(`__docs_serve ${scheme} ${port} ${npmRun(server.script)} ${portArgs}`)
+      const launch = server.command.source.startsWith('^npm')
+        ? npmRun(server.script)
+        : (server.command.exec(segment.trim().replace(/^npx\s+/, ''))?.[0] ?? '')
+      rewritten.push(`__docs_serve ${scheme} ${port} ${launch} ${portArgs}`)
     }
     out.push(rewritten.join(' && '))
   }
@@ -135,7 +138,10 @@ function serverOf(segment: string) {
 
 /** The arguments after the server command, without `--` and a trailing comment. */
 function argsAfter(segment: string, command: RegExp): string {
-  const bare = segment.replace(/^npx\s+/, '').replace(/\s+#.*$/, '')
+  const bare = segment
+    .replace(/^npx\s+/, '')
+    .replace(/\s+#.*$/, '')
+    .replace(/\s*&$/, '')
   return bare
     .replace(command, '')
     .replace(/^\s*--(\s|$)/, '')
