@@ -1,8 +1,8 @@
 // Every code block in README.md and docs/**/*.md that is meant to run, runs here: see
-// docs/writing-docs.md for the conventions (what runs, how, and `<!-- not-run: reason -->`).
-import { readdirSync } from 'node:fs'
-import { join, resolve } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+// docs/development.md for the conventions (what runs, how, and `<!-- not-run: reason -->`).
+import { resolve } from 'node:path'
+import { afterAll, beforeAll, describe, it } from 'vitest'
+import { markdownFiles } from '../../../scripts/docs-figures.ts'
 import { DocProject } from './doc-project.ts'
 import { outputDifference } from './expected-output.ts'
 import { readCodeBlocks, runnerOf, type CodeBlock } from './markdown-blocks.ts'
@@ -12,15 +12,10 @@ import { blockPath, moduleText, runTsBlock, typecheck } from './ts-block.ts'
 const repoRoot = resolve(import.meta.dirname, '../../..')
 const BLOCK_TIMEOUT_MS = 90_000
 
-function markdownFiles(): string[] {
-  const docs = readdirSync(join(repoRoot, 'docs'), { recursive: true, encoding: 'utf8' })
-    .filter((path) => path.endsWith('.md'))
-    .map((path) => `docs/${path.split('\\').join('/')}`)
-    .sort()
-  return ['README.md', ...docs]
-}
-
-const documents = markdownFiles().map((file) => ({ file, blocks: readCodeBlocks(repoRoot, file) }))
+const documents = markdownFiles(repoRoot).map((file) => ({
+  file,
+  blocks: readCodeBlocks(repoRoot, file),
+}))
 const projects = new Map<string, DocProject>()
 const tsFiles = new Map<CodeBlock, string>()
 let typeErrors = new Map<string, string[]>()
@@ -55,7 +50,9 @@ describe.each(documents)('$file', ({ file, blocks }) => {
           throw new Error(`${title}: <!-- output --> follows no block that runs`)
         }
         const difference = outputDifference(block.code, lastOutput.stdout)
-        expect(difference, `output of ${file}:${lastOutput.line}`).toBeUndefined()
+        if (difference !== undefined) {
+          throw new Error(`${title} is not what ${file}:${lastOutput.line} printed: ${difference}`)
+        }
       })
     } else if (role.kind === 'run' && runnerOf(block) === 'ts') {
       it(
@@ -64,10 +61,14 @@ describe.each(documents)('$file', ({ file, blocks }) => {
           const project = projects.get(file)!
           const path = tsFiles.get(block)!
           const errors = typeErrors.get(path) ?? []
-          expect(errors, `type errors in ${title} (${project.relative(path)})`).toEqual([])
+          if (errors.length > 0) {
+            throw new Error(
+              `${title} (${project.relative(path)}) does not typecheck:\n${errors.join('\n')}`
+            )
+          }
           project.write(project.relative(path), moduleText(block.code))
           const run = await runTsBlock(project, path)
-          expect(run.ok, `${title} failed:\n${run.output}`).toBe(true)
+          if (!run.ok) throw new Error(`${title} failed:\n${run.output}`)
         },
         BLOCK_TIMEOUT_MS
       )
@@ -78,7 +79,7 @@ describe.each(documents)('$file', ({ file, blocks }) => {
           const result = await runShBlock(projects.get(file)!, block.code)
           lastOutput = { line: block.line, stdout: result.stdout }
           const report = `${title} exited ${result.code}\n--- script\n${result.script}\n--- stdout\n${result.stdout}\n--- stderr\n${result.stderr}`
-          expect(result.code, report).toBe(0)
+          if (result.code !== 0) throw new Error(report)
         },
         BLOCK_TIMEOUT_MS
       )

@@ -34,7 +34,7 @@ export interface ShResult {
 
 /** Runs a `sh` block with bash in the project (`set -euo pipefail`), servers included. */
 export async function runShBlock(project: DocProject, code: string): Promise<ShResult> {
-  const script = await prepareScript(project, code)
+  const script = await prepareScript(code)
   const child = spawn('bash', ['-c', `${PRELUDE}\n${script}`], {
     cwd: project.dir,
     detached: true,
@@ -76,7 +76,7 @@ __docs_serve() {
   return 1
 }`
 
-async function prepareScript(project: DocProject, code: string): Promise<string> {
+async function prepareScript(code: string): Promise<string> {
   const lines = joinContinuations(code)
   const ports = new Map<number, number>()
   const portFor = async (port: number) => {
