@@ -1,5 +1,7 @@
 // Every code block in README.md and docs/**/*.md that is meant to run, runs here: see
 // docs/development.md for the conventions (what runs, how, and `<!-- not-run: reason -->`).
+// The pages run side by side in beforeAll, each page's blocks in order; each block's test then
+// reports its own outcome.
 import { resolve } from 'node:path'
 import { afterAll, beforeAll, describe, it } from 'vitest'
 import { markdownFiles } from '../../../scripts/docs-figures.ts'
@@ -10,18 +12,29 @@ import { runShBlock } from './sh-block.ts'
 import { blockPath, moduleText, runTsBlock, typecheck } from './ts-block.ts'
 
 const repoRoot = resolve(import.meta.dirname, '../../..')
-const BLOCK_TIMEOUT_MS = 90_000
+const PAGES_AT_ONCE = 3
+const ALL_PAGES_TIMEOUT_MS = 600_000
 
-const documents = markdownFiles(repoRoot).map((file) => ({
+interface Page {
+  readonly file: string
+  readonly blocks: readonly CodeBlock[]
+}
+
+const pages: Page[] = markdownFiles(repoRoot).map((file) => ({
   file,
   blocks: readCodeBlocks(repoRoot, file),
 }))
 const projects = new Map<string, DocProject>()
-const tsFiles = new Map<CodeBlock, string>()
-let typeErrors = new Map<string, string[]>()
+/** A failure message per block that failed; blocks that passed are absent. */
+const failures = new Map<CodeBlock, string>()
+const finished = new Set<CodeBlock>()
 
-beforeAll(() => {
-  for (const { file, blocks } of documents) {
+const titleOf = (file: string, block: CodeBlock) =>
+  `${file}:${block.line} (${block.lang || 'text'})`
+
+beforeAll(async () => {
+  const tsFiles = new Map<CodeBlock, string>()
+  for (const { file, blocks } of pages) {
     const project = new DocProject(repoRoot)
     projects.set(file, project)
     for (const block of blocks) {
@@ -29,60 +42,82 @@ beforeAll(() => {
       tsFiles.set(block, project.write(blockPath(block.code, block.line), moduleText(block.code)))
     }
   }
-  typeErrors = typecheck(repoRoot, [...tsFiles.values()])
-}, BLOCK_TIMEOUT_MS)
+  const typeErrors = typecheck(repoRoot, [...tsFiles.values()])
+  const queue = [...pages]
+  const worker = async () => {
+    for (let page = queue.shift(); page !== undefined; page = queue.shift()) {
+      await runPage(page, projects.get(page.file)!, tsFiles, typeErrors)
+    }
+  }
+  await Promise.all(Array.from({ length: PAGES_AT_ONCE }, worker))
+}, ALL_PAGES_TIMEOUT_MS)
 
 afterAll(() => {
   for (const project of projects.values()) project.remove()
 })
 
-describe.each(documents)('$file', ({ file, blocks }) => {
+async function runPage(
+  { file, blocks }: Page,
+  project: DocProject,
+  tsFiles: ReadonlyMap<CodeBlock, string>,
+  typeErrors: ReadonlyMap<string, readonly string[]>
+): Promise<void> {
   let lastOutput: { line: number; stdout: string } | undefined
-
   for (const block of blocks) {
-    const title = `${file}:${block.line} (${block.lang || 'text'})`
+    const title = titleOf(file, block)
+    const fail = (message: string) => failures.set(block, message)
+    if (block.role.kind === 'output') {
+      if (lastOutput === undefined) {
+        fail(`${title}: <!-- output --> follows no block that runs`)
+      } else {
+        const difference = outputDifference(block.code, lastOutput.stdout)
+        if (difference !== undefined) {
+          fail(`${title} is not what ${file}:${lastOutput.line} printed: ${difference}`)
+        }
+      }
+    } else if (block.role.kind === 'run' && runnerOf(block) === 'ts') {
+      const path = tsFiles.get(block)!
+      const errors = typeErrors.get(path) ?? []
+      if (errors.length > 0) {
+        fail(`${title} (${project.relative(path)}) does not typecheck:\n${errors.join('\n')}`)
+      } else {
+        project.write(project.relative(path), moduleText(block.code))
+        const run = await runTsBlock(project, path)
+        if (!run.ok) fail(`${title} failed:\n${run.output}`)
+      }
+    } else if (block.role.kind === 'run') {
+      const result = await runShBlock(project, block.code)
+      lastOutput = { line: block.line, stdout: result.stdout }
+      if (result.code !== 0) {
+        fail(
+          `${title} exited ${result.code}\n--- script\n${result.script}\n` +
+            `--- stdout\n${result.stdout}\n--- stderr\n${result.stderr}`
+        )
+      }
+    }
+    finished.add(block)
+  }
+}
+
+describe.each(pages)('$file', ({ file, blocks }) => {
+  for (const block of blocks) {
+    const title = titleOf(file, block)
     const { role } = block
     if (role.kind === 'not-run') {
       it.skip(`${title}, not run: ${role.reason}`, () => {})
-    } else if (role.kind === 'output') {
-      it(`${title} is what the block before it prints`, () => {
-        if (lastOutput === undefined) {
-          throw new Error(`${title}: <!-- output --> follows no block that runs`)
-        }
-        const difference = outputDifference(block.code, lastOutput.stdout)
-        if (difference !== undefined) {
-          throw new Error(`${title} is not what ${file}:${lastOutput.line} printed: ${difference}`)
-        }
-      })
-    } else if (role.kind === 'run' && runnerOf(block) === 'ts') {
-      it(
-        `${title} typechecks and runs`,
-        async () => {
-          const project = projects.get(file)!
-          const path = tsFiles.get(block)!
-          const errors = typeErrors.get(path) ?? []
-          if (errors.length > 0) {
-            throw new Error(
-              `${title} (${project.relative(path)}) does not typecheck:\n${errors.join('\n')}`
-            )
-          }
-          project.write(project.relative(path), moduleText(block.code))
-          const run = await runTsBlock(project, path)
-          if (!run.ok) throw new Error(`${title} failed:\n${run.output}`)
-        },
-        BLOCK_TIMEOUT_MS
-      )
-    } else if (role.kind === 'run') {
-      it(
-        `${title} runs`,
-        async () => {
-          const result = await runShBlock(projects.get(file)!, block.code)
-          lastOutput = { line: block.line, stdout: result.stdout }
-          const report = `${title} exited ${result.code}\n--- script\n${result.script}\n--- stdout\n${result.stdout}\n--- stderr\n${result.stderr}`
-          if (result.code !== 0) throw new Error(report)
-        },
-        BLOCK_TIMEOUT_MS
-      )
+      continue
     }
+    if (role.kind === 'data') continue
+    const what =
+      role.kind === 'output'
+        ? 'is what the block before it prints'
+        : runnerOf(block) === 'ts'
+          ? 'typechecks and runs'
+          : 'runs'
+    it(`${title} ${what}`, () => {
+      const failure = failures.get(block)
+      if (failure !== undefined) throw new Error(failure)
+      if (!finished.has(block)) throw new Error(`${title} did not run`)
+    })
   }
 })
