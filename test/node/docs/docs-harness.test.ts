@@ -55,6 +55,7 @@ describe('parseCodeBlocks', () => {
 describe('outputDifference', () => {
   it('compares JSON as data and text line by line, `...` standing for any lines', () => {
     expect(outputDifference('{ "a": 1, "b": [2] }', '{"b":[2],"a":1}\n')).toBeUndefined()
+    expect(outputDifference('{ "a": 1 }', '> npm run build\nbuilt\n{"a":1}\n')).toBeUndefined()
     expect(outputDifference('first\n...\nlast', 'first\nx\ny\nlast  \n')).toBeUndefined()
   })
 

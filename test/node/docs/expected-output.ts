@@ -1,12 +1,14 @@
 /**
  * Where the output a block shows differs from what it printed, or `undefined` when they agree.
- * JSON is compared as data (key order and spacing aside); text line by line, trailing space
- * aside, where a line `...` stands for any number of lines.
+ * JSON is compared as data (key order and spacing aside) with everything printed or, failing
+ * that, its last line (what `curl` printed after a build's log); text line by line, trailing
+ * space aside, where a line `...` stands for any number of lines.
  */
 export function outputDifference(expected: string, actual: string): string | undefined {
   const expectedJson = parseJson(expected)
   if (expectedJson !== undefined) {
-    const actualJson = parseJson(actual)
+    const lastLine = actual.trimEnd().split('\n').at(-1) ?? ''
+    const actualJson = parseJson(actual) ?? parseJson(lastLine)
     if (JSON.stringify(sortKeys(actualJson)) === JSON.stringify(sortKeys(expectedJson))) {
       return undefined
     }
