@@ -32,6 +32,9 @@ const finished = new Set<CodeBlock>()
 const titleOf = (file: string, block: CodeBlock) =>
   `${file}:${block.line} (${block.lang || 'text'})`
 
+/** Type errors in files that are no block's (a block broke something it imports). */
+let strayTypeErrors: string[] = []
+
 beforeAll(async () => {
   const tsFiles = new Map<CodeBlock, string>()
   for (const { file, blocks } of pages) {
@@ -42,14 +45,27 @@ beforeAll(async () => {
       tsFiles.set(block, project.write(blockPath(block.code, block.line), moduleText(block.code)))
     }
   }
-  const typeErrors = typecheck(repoRoot, [...tsFiles.values()])
+  const typeErrors = typecheck(repoRoot, [...tsFiles.values()], projects.get('README.md')!.dir)
   const queue = [...pages]
   const worker = async () => {
     for (let page = queue.shift(); page !== undefined; page = queue.shift()) {
-      await runPage(page, projects.get(page.file)!, tsFiles, typeErrors)
+      await runPage(page, projects.get(page.file)!, tsFiles)
     }
   }
   await Promise.all(Array.from({ length: PAGES_AT_ONCE }, worker))
+  const errors = await typeErrors
+  for (const [block, path] of tsFiles) {
+    const blockErrors = errors.get(path)
+    if (blockErrors === undefined) continue
+    errors.delete(path)
+    const project = projects.get(block.file)!
+    const title = titleOf(block.file, block)
+    failures.set(
+      block,
+      `${title} (${project.relative(path)}) does not typecheck:\n${blockErrors.join('\n')}`
+    )
+  }
+  strayTypeErrors = [...errors].map(([file, messages]) => `${file}${messages.join('\n')}`)
 }, ALL_PAGES_TIMEOUT_MS)
 
 afterAll(() => {
@@ -59,8 +75,7 @@ afterAll(() => {
 async function runPage(
   { file, blocks }: Page,
   project: DocProject,
-  tsFiles: ReadonlyMap<CodeBlock, string>,
-  typeErrors: ReadonlyMap<string, readonly string[]>
+  tsFiles: ReadonlyMap<CodeBlock, string>
 ): Promise<void> {
   let lastOutput: { line: number; stdout: string } | undefined
   for (const block of blocks) {
@@ -77,14 +92,9 @@ async function runPage(
       }
     } else if (block.role.kind === 'run' && runnerOf(block) === 'ts') {
       const path = tsFiles.get(block)!
-      const errors = typeErrors.get(path) ?? []
-      if (errors.length > 0) {
-        fail(`${title} (${project.relative(path)}) does not typecheck:\n${errors.join('\n')}`)
-      } else {
-        project.write(project.relative(path), moduleText(block.code))
-        const run = await runTsBlock(project, path)
-        if (!run.ok) fail(`${title} failed:\n${run.output}`)
-      }
+      project.write(project.relative(path), moduleText(block.code))
+      const run = await runTsBlock(project, path)
+      if (!run.ok) fail(`${title} failed:\n${run.output}`)
     } else if (block.role.kind === 'run') {
       const result = await runShBlock(project, block.code)
       lastOutput = { line: block.line, stdout: result.stdout }
@@ -98,6 +108,10 @@ async function runPage(
     finished.add(block)
   }
 }
+
+it('the pages’ ts blocks typecheck together, and break nothing they import', () => {
+  if (strayTypeErrors.length > 0) throw new Error(strayTypeErrors.join('\n'))
+})
 
 describe.each(pages)('$file', ({ file, blocks }) => {
   for (const block of blocks) {

@@ -115,7 +115,7 @@ export const scheme = createScheme([cronTab])
       'docs-block-1.ts',
       "const n: number = 'one'\nthrow new Error('boom')\n"
     )
-    expect(typecheck(repoRoot, [file]).get(file)?.join()).toContain(
+    expect((await typecheck(repoRoot, [file], project.dir)).get(file)?.join()).toContain(
       "Type 'string' is not assignable to type 'number'"
     )
     const run = await runTsBlock(project, file)

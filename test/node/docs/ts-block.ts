@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process'
-import { join } from 'node:path'
+import { writeFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
 import { promisify } from 'node:util'
-import ts from 'typescript'
 import type { DocProject } from './doc-project.ts'
 
 const NAMED_PATH = /^\/\/\s*([\w./-]+\.m?ts)\b/
@@ -27,22 +27,47 @@ export function moduleText(code: string): string {
 }
 
 /**
- * Typechecks files with the repository's compiler options, all in one program (one program for
- * every block of every document is much faster than one each). Returns the errors per file.
+ * Typechecks files with the repository's compiler options, all in one `tsc` run (one program for
+ * every block of every page is much faster than one each), in a child process so that blocks run
+ * meanwhile. Returns the errors per file.
  */
-export function typecheck(repoRoot: string, files: readonly string[]): Map<string, string[]> {
-  const config = ts.readConfigFile(join(repoRoot, 'tsconfig.json'), (path) => ts.sys.readFile(path))
-  const { options } = ts.parseJsonConfigFileContent(config.config, ts.sys, repoRoot)
-  const program = ts.createProgram({ rootNames: [...files], options: { ...options, noEmit: true } })
+export async function typecheck(
+  repoRoot: string,
+  files: readonly string[],
+  workDir: string
+): Promise<Map<string, string[]>> {
+  const config = join(workDir, 'tsconfig.docs.json')
+  const compilerOptions = { noEmit: true, incremental: false }
+  writeFileSync(
+    config,
+    JSON.stringify({ extends: join(repoRoot, 'tsconfig.json'), compilerOptions, files })
+  )
+  const tsc = join(repoRoot, 'node_modules/typescript/bin/tsc')
+  const output = await promisify(execFile)(
+    process.execPath,
+    [tsc, '-p', config, '--pretty', 'false'],
+    {
+      cwd: workDir,
+      maxBuffer: 16 * 1024 * 1024,
+    }
+  ).then(
+    ({ stdout }) => stdout,
+    (error: Error & { stdout?: string }) => error.stdout ?? error.message
+  )
   const errors = new Map<string, string[]>()
-  for (const diagnostic of ts.getPreEmitDiagnostics(program)) {
-    const file = diagnostic.file?.fileName ?? '(options)'
-    const where =
-      diagnostic.file === undefined || diagnostic.start === undefined
-        ? ''
-        : `:${diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start).line + 1}`
-    const message = `${where} ${ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n')}`
-    errors.set(file, [...(errors.get(file) ?? []), message])
+  let last: string[] | undefined
+  for (const line of output.split('\n')) {
+    const diagnostic = /^(.+?)\((\d+),\d+\): (error .*)$/.exec(line)
+    if (diagnostic === null) {
+      if (line.startsWith(' ') && last !== undefined) last.push(line)
+      else if (line.trim() !== '') errors.set('(tsc)', [...(errors.get('(tsc)') ?? []), line])
+      continue
+    }
+    const [, file = '', row, message] = diagnostic
+    const path = resolve(workDir, file)
+    last = errors.get(path) ?? []
+    last.push(`:${row} ${message}`)
+    errors.set(path, last)
   }
   return errors
 }
