@@ -62,3 +62,18 @@ describe('links between the docs', () => {
     expect(broken).toEqual([])
   })
 })
+
+/** Repository paths named in backticks in the prose (not in code blocks), such as `src/scheme.ts`. */
+function namedPaths(markdown: string): string[] {
+  const pattern = /`((?:src|test|bench|scripts|bin|docs)\/[\w./-]*)`/g
+  return [...withoutCode(markdown).matchAll(pattern)].map((match) => match[1] ?? '')
+}
+
+describe('paths the docs name', () => {
+  it.each(markdownFiles(repoRoot))('%s names only files and folders that exist', (file) => {
+    const missing = namedPaths(readFileSync(join(repoRoot, file), 'utf8')).filter(
+      (path) => !PENDING_PAGES.has(path) && !existsSync(join(repoRoot, path))
+    )
+    expect(missing).toEqual([])
+  })
+})
