@@ -12,7 +12,7 @@ import { runShBlock } from './sh-block.ts'
 import { blockPath, moduleText, runTsBlock, typecheck } from './ts-block.ts'
 
 const repoRoot = resolve(import.meta.dirname, '../../..')
-const PAGES_AT_ONCE = 3
+const PAGES_AT_ONCE = 2
 const ALL_PAGES_TIMEOUT_MS = 600_000
 
 interface Page {
