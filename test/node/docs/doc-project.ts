@@ -1,5 +1,6 @@
 import {
   chmodSync,
+  existsSync,
   lstatSync,
   mkdirSync,
   mkdtempSync,
@@ -9,7 +10,7 @@ import {
   writeFileSync,
 } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { dirname, join, relative, sep } from 'node:path'
+import { basename, dirname, join, relative, sep } from 'node:path'
 
 /** Never linked into a docs project: history, and what runs there writes its own. */
 const NOT_LINKED = new Set(['.git', '.wrangler', '.aws-sam', 'coverage'])
@@ -21,13 +22,20 @@ const NOT_LINKED = new Set(['.git', '.wrangler', '.aws-sam', 'coverage'])
  * blocks write (`crd.yaml`, a `src/scheme.ts` of their own) stay in the scratch directory.
  */
 export class DocProject {
+  /** The temporary directory; `dir` is the copy inside it. */
+  private readonly root: string
   readonly dir: string
   /** Holds `crdconv` and `npx` for the blocks' PATH. */
   readonly binDir: string
 
   constructor(readonly repoRoot: string) {
-    this.dir = mkdtempSync(join(tmpdir(), 'crdconv-docs-'))
+    this.root = mkdtempSync(join(tmpdir(), 'crdconv-docs-'))
+    this.dir = join(this.root, basename(repoRoot))
+    mkdirSync(this.dir)
     linkEntries(repoRoot, this.dir)
+    // `../shared` (the machines' binaries and corpora) resolves from the copy as from the repository
+    const shared = join(dirname(repoRoot), 'shared')
+    if (existsSync(shared)) symlinkSync(shared, join(this.root, 'shared'))
     this.binDir = join(this.dir, '.docs-bin')
     mkdirSync(this.binDir)
     writeExecutable(join(this.binDir, 'crdconv'), `exec node "${this.dir}/bin/crdconv.js" "$@"\n`)
@@ -67,7 +75,7 @@ export class DocProject {
   }
 
   remove(): void {
-    rmSync(this.dir, { recursive: true, force: true })
+    rmSync(this.root, { recursive: true, force: true })
   }
 }
 
