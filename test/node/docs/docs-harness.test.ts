@@ -133,6 +133,15 @@ export const scheme = createScheme([cronTab])
     expect(after.stdout).toContain('gone')
   }, 60_000)
 
+  it('runs a server the block starts in the background, on a free port, and waits for it', async () => {
+    const block =
+      'npx crdconv serve --port 9443   # until Ctrl-C\ncurl -sf http://127.0.0.1:9443/healthz'
+    const result = await runShBlock(project, block)
+    expect(result.code).toBe(0)
+    expect(JSON.parse(result.stdout)).toEqual({ status: 'ok' })
+    expect(result.script).not.toContain('9443')
+  }, 60_000)
+
   it('refuses what must not run inside npm test', async () => {
     const result = await runShBlock(project, 'npm run deploy:cloudflare')
     expect(result.code).toBe(127)

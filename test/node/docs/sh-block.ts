@@ -89,26 +89,10 @@ async function prepareScript(code: string): Promise<string> {
   const starts: string[] = []
   const out: string[] = []
   for (const line of lines) {
-    const segments = line.split(/\s+&&\s+/)
     const rewritten: string[] = []
-    for (const segment of segments) {
+    for (const segment of line.split(/\s+&&\s+/)) {
       const server = serverOf(segment.trim())
-      if (server === undefined) {
-        rewritten.push(segment)
-        continue
-      }
-      const args = argsAfter(segment.trim(), server.command)
-      const explicit = /--port[ =](\d+)/.exec(args)
-      const port = await portFor(explicit === null ? server.port : Number(explicit[1]))
-      const portArgs =
-        explicit === null
-          ? `${args} --port ${port}`
-          : args.replace(/--port[ =]\d+/, `--port ${port}`)
-      const scheme = /--tls-cert\b/.test(args) ? 'https' : 'http'
-      const launch = server.command.source.startsWith('^npm')
-        ? npmRun(server.script)
-        : (server.command.exec(segment.trim().replace(/^npx\s+/, ''))?.[0] ?? '')
-      rewritten.push(`__docs_serve ${scheme} ${port} ${launch} ${portArgs}`)
+      rewritten.push(server === undefined ? segment : await launch(segment.trim(), server, portFor))
     }
     out.push(rewritten.join(' && '))
   }
@@ -127,7 +111,27 @@ async function prepareScript(code: string): Promise<string> {
   })
 }
 
-function serverOf(segment: string) {
+type KnownServer = (typeof KNOWN_SERVERS)[number] & { readonly command: RegExp }
+
+/** The server command as `__docs_serve` runs it: in the background, on a free port. */
+async function launch(
+  segment: string,
+  server: KnownServer,
+  portFor: (port: number) => Promise<number>
+): Promise<string> {
+  const args = argsAfter(segment, server.command)
+  const explicit = /--port[ =](\d+)/.exec(args)
+  const port = await portFor(explicit === null ? server.port : Number(explicit[1]))
+  const portArgs =
+    explicit === null ? `${args} --port ${port}` : args.replace(/--port[ =]\d+/, `--port ${port}`)
+  const scheme = /--tls-cert\b/.test(args) ? 'https' : 'http'
+  const command = server.command.source.startsWith('^npm')
+    ? npmRun(server.script)
+    : (server.command.exec(segment.replace(/^npx\s+/, ''))?.[0] ?? '')
+  return `__docs_serve ${scheme} ${port} ${command} ${portArgs}`
+}
+
+function serverOf(segment: string): KnownServer | undefined {
   const bare = segment.replace(/^npx\s+/, '')
   for (const server of KNOWN_SERVERS) {
     const command = server.commands.find((pattern) => pattern.test(bare))
