@@ -1,13 +1,8 @@
 import { readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import {
-  markdownFiles,
-  readResults,
-  renderFigures,
-  rewriteFigures,
-  type BenchResults,
-} from '../../../scripts/docs-figures.ts'
+import { renderFigures, type BenchResults } from '../../../scripts/bench-figures.ts'
+import { markdownFiles, readResults, rewriteFigures } from '../../../scripts/docs-figures.ts'
 
 const repoRoot = resolve(import.meta.dirname, '../../..')
 const results = readResults(repoRoot)
