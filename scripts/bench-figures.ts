@@ -1,0 +1,201 @@
+// The tables the docs show, rendered from bench/results.json (`npm run docs:figures` puts them in
+// the marked regions of README.md and docs/).
+
+/** The parts of bench/results.json the docs show. */
+export interface BenchResults {
+  readonly date: string
+  readonly machine: {
+    readonly cpu: string
+    readonly cores: number
+    readonly memoryGiB: number
+    readonly node: string
+  }
+  readonly core: readonly CoreLine[]
+  readonly coreTuned?: CoreLine & { readonly nodeFlag: string }
+  readonly http: readonly HttpLine[]
+  readonly size: {
+    readonly worker: {
+      readonly rawBytes: number
+      readonly gzipBytes: number
+      readonly zodBytes?: number
+    }
+    readonly lambda: { readonly rawBytes: number; readonly gzipBytes: number }
+  }
+  readonly startup: readonly StartupLine[]
+  readonly memory: {
+    readonly heapLimitMiB: number
+    readonly tenThousand: MemoryLine
+    readonly largest: MemoryLine
+    readonly smallestFailing: number
+  }
+  readonly targets: readonly {
+    readonly name: string
+    readonly measured: string
+    readonly limit: string
+    readonly pass: boolean
+  }[]
+}
+
+interface CoreLine {
+  readonly objects: number
+  readonly bodyBytes: number
+  readonly floorMicros: number
+  readonly reviewMicros: number
+  readonly ratio: number
+}
+interface HttpLine {
+  readonly server: string
+  readonly objects: number
+  readonly connections: number
+  readonly requestsPerSecond: number
+  readonly p50Ms: number
+  readonly p99Ms: number
+  readonly serverCpuMsPerRequest: number
+}
+interface StartupLine {
+  readonly module: string
+  readonly importMs: number
+  readonly importCpuMs: number
+  readonly overEmptyMs: number
+  readonly overEmptyWallMs: number
+}
+interface MemoryLine {
+  readonly objects: number
+  readonly converted: boolean
+  readonly bodyBytes: number
+  readonly heapHeldBytes: number
+  readonly maxRssBytes: number
+}
+
+const KiB = 1024
+const MiB = 1024 * 1024
+const count = (value: number) => value.toLocaleString('en')
+const fixed = (value: number, digits: number) => value.toFixed(digits)
+const kib = (bytes: number) => `${fixed(bytes / KiB, 1)} KiB`
+const mib = (bytes: number) => `${fixed(bytes / MiB, 1)} MiB`
+const size = (bytes: number) => (bytes < KiB ? `${bytes} B` : bytes < MiB ? kib(bytes) : mib(bytes))
+const micros = (value: number) =>
+  value < 1000 ? `${fixed(value, value < 100 ? 1 : 0)} µs` : `${fixed(value / 1000, 2)} ms`
+const ms = (value: number) => `${fixed(value, 1)} ms`
+const plural = (objects: number) => `${count(objects)} object${objects === 1 ? '' : 's'}`
+
+function table(header: readonly string[], rows: readonly (readonly string[])[]): string {
+  const line = (cells: readonly string[]) => `| ${cells.join(' | ')} |`
+  return [line(header), line(header.map(() => '---')), ...rows.map(line)].join('\n')
+}
+
+function machineLine(results: BenchResults): string {
+  const { machine } = results
+  return (
+    `Run of ${results.date.slice(0, 10)}: ${machine.cpu}, ${machine.cores} cores shared with ` +
+    `other jobs, ${machine.memoryGiB} GiB, Node ${machine.node} (\`npm run bench\`, ` +
+    '`bench/results.json`).'
+  )
+}
+
+function httpTable(results: BenchResults): string {
+  return table(
+    ['server', 'objects', 'connections', 'req/s', 'p50', 'p99', 'server CPU per request'],
+    results.http.map((line) => [
+      line.server,
+      count(line.objects),
+      String(line.connections),
+      count(line.requestsPerSecond),
+      `${line.p50Ms} ms`,
+      `${line.p99Ms} ms`,
+      `${fixed(line.serverCpuMsPerRequest, 2)} ms`,
+    ])
+  )
+}
+
+/** Every table a region can name, rendered from one results file. */
+export function renderFigures(results: BenchResults): Record<string, string> {
+  const { size: sizes, memory } = results
+  const coreLines = [
+    ...results.core,
+    ...(results.coreTuned === undefined ? [] : [results.coreTuned]),
+  ]
+  return {
+    'bench-summary': [
+      machineLine(results),
+      table(
+        ['target', 'measured', 'limit', ''],
+        results.targets.map((target) => [
+          target.name,
+          target.measured,
+          target.limit,
+          target.pass ? 'PASS' : 'MISS',
+        ])
+      ),
+      httpTable(results),
+    ].join('\n\n'),
+    machine: machineLine(results),
+    core: table(
+      ['objects', 'body', 'JSON floor', 'review', 'ratio'],
+      coreLines.map((line) => [
+        'nodeFlag' in line
+          ? `${count(line.objects)}, \`node ${String(line.nodeFlag)}\``
+          : count(line.objects),
+        size(line.bodyBytes),
+        micros(line.floorMicros),
+        micros(line.reviewMicros),
+        `${fixed(line.ratio, 2)}×`,
+      ])
+    ),
+    http: httpTable(results),
+    size: table(
+      ['bundle', 'as built', 'gzip -9', 'of which zod'],
+      [
+        [
+          'Worker, `wrangler deploy --dry-run`',
+          kib(sizes.worker.rawBytes),
+          kib(sizes.worker.gzipBytes),
+          sizes.worker.zodBytes === undefined ? '' : kib(sizes.worker.zodBytes),
+        ],
+        [
+          'Lambda, esbuild as SAM builds it',
+          kib(sizes.lambda.rawBytes),
+          kib(sizes.lambda.gzipBytes),
+          '',
+        ],
+      ]
+    ),
+    startup: table(
+      [
+        'module',
+        'import, CPU',
+        'over the empty module',
+        'import, wall clock',
+        'over the empty module',
+      ],
+      results.startup.map((line) => {
+        const empty = line.overEmptyMs === 0 && line.overEmptyWallMs === 0
+        return [
+          line.module,
+          ms(line.importCpuMs),
+          empty ? '' : `+${ms(line.overEmptyMs)}`,
+          ms(line.importMs),
+          empty ? '' : `+${ms(line.overEmptyWallMs)}`,
+        ]
+      })
+    ),
+    memory: table(
+      ['review', 'body', 'heap held', 'peak RSS', `converts in ${memory.heapLimitMiB} MiB`],
+      [
+        memoryRow(plural(memory.tenThousand.objects), memory.tenThousand),
+        memoryRow(`${plural(memory.largest.objects)}, the largest found`, memory.largest),
+        [plural(memory.smallestFailing), '', '', '', 'no'],
+      ]
+    ),
+  }
+}
+
+function memoryRow(name: string, line: MemoryLine): string[] {
+  return [
+    name,
+    mib(line.bodyBytes),
+    mib(line.heapHeldBytes),
+    mib(line.maxRssBytes),
+    line.converted ? 'yes' : 'no',
+  ]
+}

@@ -1,0 +1,61 @@
+import { readFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { renderFigures, type BenchResults } from '../../../scripts/bench-figures.ts'
+import { markdownFiles, readResults, rewriteFigures } from '../../../scripts/docs-figures.ts'
+
+const repoRoot = resolve(import.meta.dirname, '../../..')
+const results = readResults(repoRoot)
+const tables = renderFigures(results)
+
+describe('the docs’ figures', () => {
+  it.each(markdownFiles(repoRoot))(
+    '%s shows bench/results.json as `npm run docs:figures` writes it',
+    async (file) => {
+      const path = join(repoRoot, file)
+      const text = readFileSync(path, 'utf8')
+      const rewrite = await rewriteFigures(path, text, tables)
+      expect(rewrite.unknown, `${file}: figures regions with no table`).toEqual([])
+      expect(rewrite.text === text, `${file} differs: run npm run docs:figures`).toBe(true)
+    }
+  )
+})
+
+describe('rewriteFigures', () => {
+  const region = (body: string) =>
+    `# Page\n\n<!-- figures:start core -->\n${body}<!-- figures:end -->\n`
+
+  it('fills a region from the results', async () => {
+    const { text, regions } = await rewriteFigures('page.md', region(''), tables)
+    expect(regions).toBe(1)
+    expect(text).toMatch(/\| 1,000 +\|/)
+    expect(text).toContain(`${results.core[0]?.ratio.toFixed(2)}×`)
+  })
+
+  it('replaces a stale figure', async () => {
+    const current = (await rewriteFigures('page.md', region(''), tables)).text
+    const stale = current.replace(/\d\.\d\d×/, '9.99×')
+    expect((await rewriteFigures('page.md', stale, tables)).text).toBe(current)
+  })
+
+  it('reports a region whose name has no table', async () => {
+    const text = '<!-- figures:start nonsense -->\n<!-- figures:end -->\n'
+    expect((await rewriteFigures('page.md', text, tables)).unknown).toEqual(['nonsense'])
+  })
+
+  it('leaves regions inside code blocks alone', async () => {
+    const text = '```text\n<!-- figures:start core -->\n<!-- figures:end -->\n```\n'
+    expect(await rewriteFigures('page.md', text, tables)).toMatchObject({ text, regions: 0 })
+  })
+})
+
+describe('renderFigures', () => {
+  it('renders every figure from the results it is given', () => {
+    const changed: BenchResults = {
+      ...results,
+      core: results.core.map((line) => ({ ...line, ratio: 7.25 })),
+    }
+    expect(renderFigures(changed)['core']).toContain('7.25×')
+    expect(renderFigures(results)['core']).not.toContain('7.25×')
+  })
+})
