@@ -25,8 +25,8 @@ describe('integers past 2^53 in the CLI', () => {
     ['JSON', 'json', cronTabJson, [`"generation": ${INT64_MAX}`, `"size": -${PAST_2_53}`]],
     [
       'JSON',
-      cronTabJson,
       'yaml',
+      cronTabJson,
       [`generation: ${INT64_MAX}`, `size: -${PAST_2_53}`, 'ratio: 0.1'],
     ],
   ])('convert keeps them exact from %s to %s', async (_from, output, input, expected) => {
