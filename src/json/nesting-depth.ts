@@ -1,6 +1,11 @@
+// Limits up to this many levels are measured recursively (fast, and no runtime's stack minds a
+// thousand small frames); larger ones with an explicit stack, which never overflows.
+const RECURSION_LIMIT = 1_000
+
 /**
  * Whether arrays and objects in `value` nest more than `maxDepth` levels (a flat object is one
- * level). Iterative with an explicit stack, so it measures 100,000 levels without overflowing.
+ * level). Stops at the first branch past the limit, so it never walks deeper than `maxDepth`
+ * however deep the value is: 100,000 levels are measured without overflowing the stack.
  *
  * @example
  * ```ts
@@ -9,6 +14,32 @@
  */
 export function nestingDepthExceeds(value: unknown, maxDepth: number): boolean {
   if (typeof value !== 'object' || value === null) return false
+  return maxDepth <= RECURSION_LIMIT ? deeperThan(value, maxDepth) : walkDeeperThan(value, maxDepth)
+}
+
+function deeperThan(container: object, remaining: number): boolean {
+  if (remaining === 0) return true
+  if (Array.isArray(container)) {
+    for (let index = 0; index < container.length; index++) {
+      const child: unknown = container[index]
+      if (typeof child === 'object' && child !== null && deeperThan(child, remaining - 1)) {
+        return true
+      }
+    }
+    return false
+  }
+  const record = container as Record<string, unknown>
+  // for-in is the fastest walk; an inherited enumerable key can only make the count stricter
+  for (const key in record) {
+    const child = record[key]
+    if (typeof child === 'object' && child !== null && deeperThan(child, remaining - 1)) {
+      return true
+    }
+  }
+  return false
+}
+
+function walkDeeperThan(value: object, maxDepth: number): boolean {
   const values: object[] = [value]
   const depths: number[] = [1]
   while (values.length > 0) {
