@@ -95,6 +95,12 @@ export function describeHttpContract(name: string, target: () => WebhookTarget):
       expect(converted.every((object) => object['apiVersion'] === 'example.com/v1')).toBe(true)
     })
 
+    it('answers a body that starts with a byte order mark as it answers the same body without', async () => {
+      const { response, body } = await convert(`\ufeff${JSON.stringify(seedRequest(REVIEW_V1))}`)
+      expect(response.status).toBe(200)
+      expect(body).toEqual(seedResponse(REVIEW_V1))
+    })
+
     it('gives back every integer exactly, int64 and past it, and every double as sent', async () => {
       await fc.assert(
         fc.asyncProperty(
