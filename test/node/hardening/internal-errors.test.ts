@@ -121,34 +121,31 @@ describe('unexpected internal errors', () => {
     expect(await response.text()).toContain('"size":9223372036854775807')
   })
 
-  it('fails the review with 200 when a converter returns a cycle, as nested past the limit', async () => {
-    const output = (object: Record<string, unknown>) => {
-      const spec: Record<string, unknown> = {}
-      spec['self'] = spec
-      return { ...object, spec }
+  const cycle = (object: Record<string, unknown>) => {
+    const spec: Record<string, unknown> = {}
+    spec['self'] = spec
+    return { ...object, spec }
+  }
+  const deep = (depth: number): unknown => (depth === 0 ? 'x' : [deep(depth - 1)])
+  it.each([
+    ['a cycle', cycle, 500, /nests more than 500 levels deep.*cycle/],
+    [
+      'an object deeper than the limit',
+      (object: Record<string, unknown>) => ({ ...object, spec: deep(30) }),
+      20,
+      /^Widget ns\/w, .*: the converted object nests more than 20 levels deep, this webhook's limit \(set CONVERT_MAX_DEPTH/,
+    ],
+  ])(
+    'fails the review with 200 when a converter returns %s',
+    async (_name, output, maxDepth, message) => {
+      const app = createApp({ scheme: schemeReturning(output), maxDepth, log: () => {} })
+      const response = await app.request('/convert', postJson(widgetReview()))
+      const answer = (await response.json()) as {
+        response: { result: { status: string; message: string } }
+      }
+      expect(response.status).toBe(200)
+      expect(answer.response.result.status).toBe('Failed')
+      expect(answer.response.result.message).toMatch(message)
     }
-    const app = createApp({ scheme: schemeReturning(output), log: () => {} })
-    const response = await app.request('/convert', postJson(widgetReview()))
-    const answer = (await response.json()) as {
-      response: { result: { status: string; message: string } }
-    }
-    expect(response.status).toBe(200)
-    expect(answer.response.result.status).toBe('Failed')
-    expect(answer.response.result.message).toMatch(/nests more than 500 levels deep.*cycle/)
-  })
-
-  it('fails the review with 200 when a converter returns an object deeper than the limit', async () => {
-    const deep = (depth: number): unknown => (depth === 0 ? 'x' : [deep(depth - 1)])
-    const output = (object: Record<string, unknown>) => ({ ...object, spec: deep(30) })
-    const app = createApp({ scheme: schemeReturning(output), maxDepth: 20, log: () => {} })
-    const response = await app.request('/convert', postJson(widgetReview()))
-    const answer = (await response.json()) as {
-      response: { result: { status: string; message: string } }
-    }
-    expect(response.status).toBe(200)
-    expect(answer.response.result.status).toBe('Failed')
-    expect(answer.response.result.message).toMatch(
-      /^Widget ns\/w, .*: the converted object nests more than 20 levels deep, this webhook's limit \(set CONVERT_MAX_DEPTH/
-    )
-  })
+  )
 })
