@@ -16,9 +16,8 @@ export const STASH_ANNOTATION_NAME = 'conversion-stash'
 export const MAX_STASH_BYTES = 64 * 1024
 
 /**
- * Default deepest nesting of the stash annotation's JSON (a flat stash of flat fields is three
- * levels). The annotation is a string to every depth check on the way in; this limit keeps a
- * hand-written stash from putting, through a converter, what the webhook refuses to receive.
+ * Default deepest nesting of the stash annotation's JSON (flat fields make three levels): the
+ * limits on the way in see the annotation as a string, so a hand-written one is held to this.
  */
 export const MAX_STASH_DEPTH = 64
 
