@@ -17,6 +17,43 @@ export function nestingDepthExceeds(value: unknown, maxDepth: number): boolean {
   return maxDepth <= RECURSION_LIMIT ? deeperThan(value, maxDepth) : walkDeeperThan(value, maxDepth)
 }
 
+/**
+ * `nestingDepthExceeds` for a value built from `measured`, a value known to be within
+ * `maxDepth`: a branch that is the very same object at the same place in `measured` is not walked
+ * again, so checking what a converter returned costs only what it built anew.
+ *
+ * @example
+ * ```ts
+ * const spec = { deep: [[1]] }
+ * nestingDepthExceedsBeside({ spec, extra: [[[1]]] }, { spec }, 3) // → true: only `extra` is walked
+ * ```
+ */
+export function nestingDepthExceedsBeside(
+  value: unknown,
+  measured: unknown,
+  maxDepth: number
+): boolean {
+  if (typeof value !== 'object' || value === null || value === measured) return false
+  if (maxDepth > RECURSION_LIMIT) return walkDeeperThan(value, maxDepth)
+  return deeperThanBeside(value, measured, maxDepth)
+}
+
+function deeperThanBeside(container: object, measured: unknown, remaining: number): boolean {
+  if (remaining === 0) return true
+  const before = (typeof measured === 'object' && measured !== null ? measured : {}) as Record<
+    string,
+    unknown
+  >
+  const record = container as Record<string, unknown>
+  // for-in walks array indexes too; the same object at the same key was measured already
+  for (const key in record) {
+    const child = record[key]
+    if (typeof child !== 'object' || child === null || child === before[key]) continue
+    if (deeperThanBeside(child, before[key], remaining - 1)) return true
+  }
+  return false
+}
+
 function deeperThan(container: object, remaining: number): boolean {
   if (remaining === 0) return true
   if (Array.isArray(container)) {

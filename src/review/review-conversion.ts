@@ -1,3 +1,4 @@
+import { nestingDepthExceedsBeside } from '../json/index.ts'
 import { describeObject, type Scheme } from '../scheme/index.ts'
 import {
   ConversionReviewRequest,
@@ -9,7 +10,6 @@ import { formatFailureMessage, type ObjectFailure } from './failure-message.ts'
 import {
   DEFAULT_REVIEW_LIMITS,
   LIMIT_VARIABLES,
-  nestingDepthExceeds,
   reviewLimitProblem,
   type ReviewLimits,
 } from './review-limits.ts'
@@ -78,9 +78,9 @@ export function reviewConversion(
     conversions.add(stringField(original, 'kind'), stringField(original, 'apiVersion'))
     const result = convertChecked(scheme, original, desiredAPIVersion)
     if (!result.ok) failures.push({ index, ...result.problem })
-    // the limits hold for what converters return too: one may build structure from data (an
-    // object that needed no conversion comes back as it was, and was measured on the way in)
-    else if (result.object !== original && nestingDepthExceeds(result.object, limits.maxDepth)) {
+    // the limits hold for what converters return too: one may build structure from data; what
+    // it kept of the original was measured on the way in
+    else if (nestingDepthExceedsBeside(result.object, original, limits.maxDepth)) {
       failures.push({ index, ...tooDeep(original, desiredAPIVersion, limits.maxDepth) })
     } else converted[index] = result.object
   }
