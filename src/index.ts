@@ -30,6 +30,7 @@ export {
   type Subresources,
   type VersionDefinition,
 } from './scheme/index.ts'
+export { integerAsBigInt, jsonInteger, parseJson, stringifyJson } from './json/index.ts'
 export {
   answerReview,
   checkConversionAnswer,

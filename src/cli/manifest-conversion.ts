@@ -2,7 +2,12 @@ import { isMap, isNode, type Document } from 'yaml'
 import { convertChecked, describeProblem } from '../review/index.ts'
 import { isPlainObject, parseApiVersion, type Scheme } from '../scheme/index.ts'
 import { UsageError } from './cli-io.ts'
-import { formatObjects, type OutputFormat, type ParsedManifests } from './manifest-format.ts'
+import {
+  documentValue,
+  formatObjects,
+  type OutputFormat,
+  type ParsedManifests,
+} from './manifest-format.ts'
 
 export type ManifestConversion =
   | { readonly ok: true; readonly output: string; readonly converted: number }
@@ -36,7 +41,7 @@ export function convertManifests(
   }
   const documents = parsed.documents.map((document, index) => {
     const where = `document ${index + 1}`
-    const value: unknown = document.toJS()
+    const value = documentValue(document)
     if (isList(value)) {
       const items = value.items.map((item, position) =>
         convertOne(item, `${where}, items[${position}]`)

@@ -1,5 +1,6 @@
 import { Option } from 'commander'
 import { parseAllDocuments, stringify, type Document } from 'yaml'
+import { jsonInteger, stringifyJson } from '../json/index.ts'
 import { UsageError } from './cli-io.ts'
 
 export type OutputFormat = 'yaml' | 'json'
@@ -12,10 +13,13 @@ export interface ParsedManifests {
   readonly text: string
 }
 
-/** Multi-document YAML or JSON (JSON is read as YAML, one document); syntax errors are usage errors. */
+/**
+ * Multi-document YAML or JSON (JSON is read as YAML, one document); syntax errors are usage errors.
+ * Integers are read exactly: `documentValue` gives those past 2^53 as `bigint`, as the webhook does.
+ */
 export function parseManifests(text: string, source: string): ParsedManifests {
   const format = /^\s*[{[]/.test(text) ? 'json' : 'yaml'
-  const documents = parseAllDocuments(text)
+  const documents = parseAllDocuments(text, { intAsBigInt: true })
   if (!Array.isArray(documents)) return { format, documents: [], text }
   documents.forEach((document, index) => {
     const error = document.errors[0]
@@ -29,6 +33,14 @@ export function parseManifests(text: string, source: string): ParsedManifests {
   return { format, documents, text }
 }
 
+/** A parsed document as converters see it: integers past 2^53 as `bigint`, every other a number. */
+export function documentValue(document: Document): unknown {
+  return document.toJS({
+    reviver: (_key: unknown, value: unknown) =>
+      typeof value === 'bigint' ? jsonInteger(value) : value,
+  })
+}
+
 /** The `-o yaml|json` option every command that prints manifests shares. */
 export function outputOption(defaultFormat?: OutputFormat): Option {
   const option = new Option('-o, --output <format>', 'output format').choices(['yaml', 'json'])
@@ -40,7 +52,7 @@ export function formatObjects(objects: readonly unknown[], format: OutputFormat)
   if (format === 'json') {
     const value =
       objects.length === 1 ? objects[0] : { apiVersion: 'v1', kind: 'List', items: objects }
-    return `${JSON.stringify(value, null, 2)}\n`
+    return `${stringifyJson(value, 2)}\n`
   }
   return objects.map((object) => stringify(object, { lineWidth: 0 })).join('---\n')
 }

@@ -4,6 +4,7 @@ import { readInput, UsageError } from './cli-io.ts'
 import { loadScheme, SCHEME_OPTION_HELP } from './load-scheme.ts'
 import { EXIT, type CommandContext } from './main.ts'
 import {
+  documentValue,
   formatObjects,
   outputOption,
   parseManifests,
@@ -36,7 +37,8 @@ body it would send is printed either way); 2 bad usage or input that is not JSON
           `${source} must hold one ConversionReview, not ${parsed.documents.length} documents`
         )
       }
-      const body: unknown = parsed.documents[0]?.toJS()
+      const document = parsed.documents[0]
+      const body = document === undefined ? undefined : documentValue(document)
       const scheme = await loadScheme(options.scheme, io.cwd)
       const outcome = reviewConversion(body, scheme)
       if (!outcome.valid) {

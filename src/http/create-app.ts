@@ -8,7 +8,13 @@ import { DEFAULT_MAX_BODY_BYTES } from './body-limits.ts'
 import { answerInternalError } from './internal-error.ts'
 import { checkPathTokens, encodeTokens, matchesAnyToken } from './path-token.ts'
 import { readBodyText } from './request-body.ts'
-import { invalidLogEntry, logAsJsonLine, summaryLogEntry, type ReviewLogger } from './review-log.ts'
+import {
+  abortedLogEntry,
+  invalidLogEntry,
+  logAsJsonLine,
+  summaryLogEntry,
+  type ReviewLogger,
+} from './review-log.ts'
 import { SETTING_VARIABLES, type WebhookSettings } from './settings.ts'
 import { answerRefusedSource, sourceRestriction } from './source-allow-list.ts'
 
@@ -122,6 +128,11 @@ export function createApp(options: AppOptions): Hono {
       const guard = guardFor(c)
       startTime(c, 'parse', PHASES.parse)
       const text = await readBodyText(c.req.raw, guard.settings.maxBodyBytes)
+      if (!text.ok && 'aborted' in text) {
+        const entry = abortedLogEntry(text.aborted, performance.now() - started)
+        log(entry)
+        return c.json({ error: entry.problem }, 400, { Connection: 'close' })
+      }
       if (!text.ok) {
         // the unread rest of the body is still on the connection: close it, never reuse it
         return c.json({ error: guard.tooLarge }, 413, { Connection: 'close' })

@@ -4,7 +4,7 @@ import type { ReviewSummary } from '../review/index.ts'
 export interface ReviewLogEntry {
   readonly message: 'conversion review'
   readonly status: number
-  readonly outcome: ReviewSummary['outcome'] | 'Invalid'
+  readonly outcome: ReviewSummary['outcome'] | 'Invalid' | 'Aborted'
   readonly durationMs: number
   readonly uid?: string
   readonly reviewVersion?: string
@@ -65,5 +65,19 @@ export function invalidLogEntry(problem: string, durationMs: number): ReviewLogE
     outcome: 'Invalid',
     durationMs,
     problem: problem.slice(0, 500),
+  }
+}
+
+/**
+ * The line for a request whose client went away mid-body (an API server that timed out, a reset):
+ * an ordinary outcome, logged with the others, not an internal error with a stack.
+ */
+export function abortedLogEntry(reason: string, durationMs: number): ReviewLogEntry {
+  return {
+    message: 'conversion review',
+    status: 400,
+    outcome: 'Aborted',
+    durationMs,
+    problem: `the client closed the connection before the body ended (${reason.slice(0, 64)})`,
   }
 }

@@ -26,8 +26,9 @@ export const SETTING_VARIABLES = {
 
 /**
  * Reads the settings present in an environment (`process.env` or a Worker's `env`); absent or
- * empty variables are left out so defaults apply. Throws a `SettingsError` naming the variable
- * when a value is unusable, never echoing a token.
+ * empty variables are left out so defaults apply, except a token variable: one set but empty is
+ * refused like a short token. Throws a `SettingsError` naming the variable when a value is
+ * unusable, never echoing a token.
  *
  * @example
  * ```ts
@@ -41,6 +42,15 @@ export function readSettings(environment: unknown): Partial<WebhookSettings> {
     return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined
   }
   const settings: { -readonly [Key in keyof WebhookSettings]?: WebhookSettings[Key] } = {}
+  for (const name of SETTING_VARIABLES.tokens) {
+    const value: unknown = (variables as Record<string, unknown>)[name]
+    // set but blank would silently leave /convert open: unset is the one way to run without
+    if (typeof value === 'string' && value.trim() === '') {
+      throw new SettingsError(
+        `${name} is set but empty: unset it to serve /convert without a token, or set a token (generate one with: openssl rand -hex 32)`
+      )
+    }
+  }
   const tokenNames = SETTING_VARIABLES.tokens.filter((name) => read(name) !== undefined)
   if (tokenNames.length > 0) {
     settings.tokens = checkPathTokens(

@@ -1,3 +1,4 @@
+import { parseJson, stringifyJson } from '../json/index.ts'
 import type { Scheme } from '../scheme/index.ts'
 import { DEFAULT_REVIEW_LIMITS, type ReviewLimits } from './review-limits.ts'
 import {
@@ -42,7 +43,8 @@ export function answerReview(
   const { limits = DEFAULT_REVIEW_LIMITS, phaseEnded } = options
   let body: unknown
   try {
-    body = JSON.parse(text)
+    // integers past 2^53 come as bigint, so every int64 goes back exactly as it came
+    body = parseJson(text)
   } catch (error) {
     // V8 may give up on extreme nesting with a RangeError: still a bad body, not a crash
     const reason = error instanceof Error ? error.message : String(error)
@@ -66,17 +68,18 @@ export function answerReview(
 }
 
 /**
- * The answer as JSON text. A converter may return what JSON cannot hold (a BigInt, a cycle, a
- * throwing `toJSON`): the same review would fail again, so it becomes a Failed answer, not a 500.
+ * The answer as JSON text, integers past 2^53 (bigint) written exactly. A converter may return
+ * what JSON cannot hold (a throwing `toJSON`): the same review would fail again, so it becomes
+ * a Failed answer, not a 500.
  */
 function serializeAnswer(outcome: ValidReview): { json: string; summary: ReviewSummary } {
   try {
-    return { json: JSON.stringify(outcome.review), summary: outcome.summary }
+    return { json: stringifyJson(outcome.review), summary: outcome.summary }
   } catch (error) {
     if (error instanceof RangeError) throw error
     const { review, summary } = outcome
     const reason = error instanceof Error ? `${error.name}` : typeof error
-    const message = `the converted objects cannot be written as JSON (${reason}): a converter returned a value JSON cannot hold, like a BigInt, a cycle or a throwing toJSON`
+    const message = `the converted objects cannot be written as JSON (${reason}): a converter returned a value JSON cannot hold, like a cycle or a throwing toJSON`
     const request = {
       uid: review.response.uid,
       desiredAPIVersion: summary.desiredAPIVersion,

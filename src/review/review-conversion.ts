@@ -1,4 +1,5 @@
-import type { Scheme } from '../scheme/index.ts'
+import { nestingDepthExceedsBeside } from '../json/index.ts'
+import { describeObject, type Scheme } from '../scheme/index.ts'
 import {
   ConversionReviewRequest,
   type ConversionReviewResponse,
@@ -6,7 +7,12 @@ import {
 } from './conversion-review-schema.ts'
 import { convertChecked, stringField } from './convert-checked.ts'
 import { formatFailureMessage, type ObjectFailure } from './failure-message.ts'
-import { DEFAULT_REVIEW_LIMITS, reviewLimitProblem, type ReviewLimits } from './review-limits.ts'
+import {
+  DEFAULT_REVIEW_LIMITS,
+  LIMIT_VARIABLES,
+  reviewLimitProblem,
+  type ReviewLimits,
+} from './review-limits.ts'
 
 /** One (kind, from, to) conversion in a review and how many objects took it; logged per review. */
 export interface ConversionCount {
@@ -71,8 +77,12 @@ export function reviewConversion(
     const original = objects[index]
     conversions.add(stringField(original, 'kind'), stringField(original, 'apiVersion'))
     const result = convertChecked(scheme, original, desiredAPIVersion)
-    if (result.ok) converted[index] = result.object
-    else failures.push({ index, ...result.problem })
+    if (!result.ok) failures.push({ index, ...result.problem })
+    // the limits hold for what converters return too: one may build structure from data; what
+    // it kept of the original was measured on the way in
+    else if (nestingDepthExceedsBeside(result.object, original, limits.maxDepth)) {
+      failures.push({ index, ...tooDeep(original, desiredAPIVersion, limits.maxDepth) })
+    } else converted[index] = result.object
   }
   if (failures.length > 0) {
     const message = formatFailureMessage(failures, objects.length, desiredAPIVersion)
@@ -94,6 +104,16 @@ export function reviewConversion(
       outcome: 'Success',
       failedCount: 0,
     },
+  }
+}
+
+function tooDeep(original: unknown, to: string, maxDepth: number) {
+  return {
+    kind: stringField(original, 'kind'),
+    object: describeObject(original),
+    from: stringField(original, 'apiVersion'),
+    to,
+    reason: `the converted object nests more than ${maxDepth} levels deep, this webhook's limit (set ${LIMIT_VARIABLES.maxDepth} to raise it); a converter that returns a cycle gets this answer too`,
   }
 }
 

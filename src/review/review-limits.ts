@@ -1,4 +1,7 @@
+import { nestingDepthExceeds } from '../json/index.ts'
 import { describeObject, isPlainObject } from '../scheme/index.ts'
+
+export { nestingDepthExceeds }
 
 /** How much one review may hold; beyond it the review fails with a message, never a crash. */
 export interface ReviewLimits {
@@ -46,60 +49,4 @@ export function reviewLimitProblem(
     }
   }
   return undefined
-}
-
-// recursion this deep is safe on every platform's stack; deeper limits use an explicit stack
-const MAX_RECURSIVE_DEPTH = 1000
-
-/**
- * Whether arrays and objects in `value` nest more than `maxDepth` levels (a flat object is one
- * level). It never recurses deeper than the limit (and iterates with an explicit stack past
- * 1,000), so it measures 100,000 levels without overflowing.
- */
-export function nestingDepthExceeds(value: unknown, maxDepth: number): boolean {
-  if (typeof value !== 'object' || value === null) return false
-  return maxDepth <= MAX_RECURSIVE_DEPTH
-    ? deeperThan(value, maxDepth)
-    : deeperThanIteratively(value, maxDepth)
-}
-
-// allocation-free, and called for objects and arrays only: it runs over every object of every review
-function deeperThan(value: object, levelsLeft: number): boolean {
-  if (levelsLeft === 0) return true
-  if (Array.isArray(value)) {
-    for (let index = 0; index < value.length; index++) {
-      const child: unknown = value[index]
-      if (typeof child === 'object' && child !== null && deeperThan(child, levelsLeft - 1)) {
-        return true
-      }
-    }
-    return false
-  }
-  const record = value as Record<string, unknown>
-  for (const key in record) {
-    const child = record[key]
-    if (typeof child === 'object' && child !== null && deeperThan(child, levelsLeft - 1)) {
-      return true
-    }
-  }
-  return false
-}
-
-function deeperThanIteratively(value: unknown, maxDepth: number): boolean {
-  if (typeof value !== 'object' || value === null) return false
-  const values: object[] = [value]
-  const depths: number[] = [1]
-  while (values.length > 0) {
-    const current = values.pop() as object
-    const depth = depths.pop() as number
-    if (depth > maxDepth) return true
-    const children = Array.isArray(current) ? current : Object.values(current)
-    for (const child of children) {
-      if (typeof child === 'object' && child !== null) {
-        values.push(child)
-        depths.push(depth + 1)
-      }
-    }
-  }
-  return false
 }

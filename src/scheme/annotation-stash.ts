@@ -1,3 +1,4 @@
+import { nestingDepthExceeds, parseJson } from '../json/index.ts'
 import { ConversionError } from './conversion-error.ts'
 import { describeObject, isPlainObject, type KubeObject } from './kube-object.ts'
 import { annotationsSize, MAX_ANNOTATIONS_BYTES, utf8Length } from './kubernetes-validation.ts'
@@ -13,6 +14,12 @@ export const STASH_ANNOTATION_NAME = 'conversion-stash'
  * last-applied-configuration and the user's own.
  */
 export const MAX_STASH_BYTES = 64 * 1024
+
+/**
+ * Default deepest nesting of the stash annotation's JSON (flat fields make three levels): the
+ * limits on the way in see the annotation as a string, so a hand-written one is held to this.
+ */
+export const MAX_STASH_DEPTH = 64
 
 /** The name of the stash annotation of `group`: `example.com/conversion-stash`. */
 const stashKeys = new Map<string, string>()
@@ -38,6 +45,8 @@ export interface StashOptions {
   readonly watch?: readonly string[]
   /** Budget of the stash annotation (key and value) in UTF-8 bytes; default `MAX_STASH_BYTES`. */
   readonly maxBytes?: number
+  /** Deepest nesting of the stash annotation's JSON; default `MAX_STASH_DEPTH`. */
+  readonly maxDepth?: number
 }
 
 /** What `restoreStashedFields` found: the fields to restore (`undefined` when none or stale). */
@@ -85,7 +94,7 @@ export function stashFields<T extends KubeObject>(
   for (const [name, value] of Object.entries(fields)) if (value !== undefined) kept[name] = value
   const key = stashAnnotationKey(context.group)
   const annotations = annotationsOf(converted)
-  const stash = readStash(annotations[key])
+  const stash = readStash(converted, context, annotations[key], options)
   const hadEntry = stash !== undefined && Object.hasOwn(stash, context.from)
   if (Object.keys(kept).length === 0 && !hadEntry) return converted
   const next: Stash = { ...stash }
@@ -98,8 +107,14 @@ export function stashFields<T extends KubeObject>(
       ...(watch === undefined ? {} : { watch: [...watch] }),
     }
   }
-  const value = Object.keys(next).length === 0 ? undefined : canonicalJson(next)
-  if (value !== undefined) checkBudget(converted, context, key, value, kept, annotations, options)
+  const value =
+    Object.keys(next).length === 0
+      ? undefined
+      : encodeWithinBudget(
+          next,
+          { object: converted, context, key, fields: kept, annotations },
+          options
+        )
   return withStash(converted, annotations, key, value)
 }
 
@@ -107,7 +122,9 @@ export function stashFields<T extends KubeObject>(
  * Takes back what `stashFields` kept for `context.to`, provided the fields it was taken
  * from are unchanged; either way the entry leaves the annotation, and the annotation leaves
  * the object once empty. Absent metadata, annotation or entry, or an unreadable annotation,
- * are not errors: there is nothing to restore.
+ * are not errors: there is nothing to restore. A stash over `options.maxBytes` or nested deeper
+ * than `options.maxDepth` is: it throws a `ConversionError` naming the object and the limit, so
+ * the review fails instead of handing the API server what the webhook would refuse to receive.
  *
  * @example
  * ```ts
@@ -121,12 +138,13 @@ export function stashFields<T extends KubeObject>(
  */
 export function restoreStashedFields<T extends KubeObject>(
   object: T,
-  context: ConversionContext
+  context: ConversionContext,
+  options: Pick<StashOptions, 'maxBytes' | 'maxDepth'> = {}
 ): Unstashed<T> {
   const key = stashAnnotationKey(context.group)
   const annotations = annotationsOf(object)
   if (!Object.hasOwn(annotations, key)) return { object, fields: undefined, outcome: 'none' }
-  const stash = readStash(annotations[key])
+  const stash = readStash(object, context, annotations[key], options)
   if (stash === undefined) {
     return {
       object: withStash(object, annotations, key, undefined),
@@ -152,14 +170,37 @@ function annotationsOf(object: KubeObject): Readonly<Record<string, string>> {
   return metadata.annotations
 }
 
-/** A stash annotation someone else wrote or mangled reads as no stash at all. */
-function readStash(value: unknown): Stash | undefined {
+/**
+ * A stash annotation someone else wrote or mangled reads as no stash at all; one past the size
+ * or depth limit throws, as it can only have been written by hand to get around the limits.
+ */
+function readStash(
+  object: KubeObject,
+  context: ConversionContext,
+  value: unknown,
+  options: Pick<StashOptions, 'maxBytes' | 'maxDepth'>
+): Stash | undefined {
   if (typeof value !== 'string') return undefined
+  const key = stashAnnotationKey(context.group)
+  const refused = `cannot convert ${describeObject(object)} from ${context.from} to ${context.to}: annotation ${key}`
+  const maxBytes = options.maxBytes ?? MAX_STASH_BYTES
+  const bytes = utf8Length(key) + utf8Length(value)
+  if (bytes > maxBytes) {
+    throw new ConversionError(
+      `${refused} takes ${bytes} bytes, over the stash's limit of ${maxBytes} bytes; it was not written by crdconv: remove or shrink it`
+    )
+  }
   let parsed: unknown
   try {
-    parsed = JSON.parse(value)
+    parsed = parseJson(value)
   } catch {
     return undefined
+  }
+  const maxDepth = options.maxDepth ?? MAX_STASH_DEPTH
+  if (nestingDepthExceeds(parsed, maxDepth)) {
+    throw new ConversionError(
+      `${refused} nests more than ${maxDepth} levels deep, the stash's limit; it was not written by crdconv: remove or shrink it`
+    )
   }
   if (!isPlainObject(parsed)) return undefined
   const stash: Stash = {}
@@ -214,18 +255,31 @@ function withStash<T extends KubeObject>(
   return { ...object, metadata: { ...metadata, annotations: next } }
 }
 
-function checkBudget(
-  object: KubeObject,
-  context: ConversionContext,
-  key: string,
-  value: string,
-  fields: Readonly<Record<string, unknown>>,
-  annotations: Readonly<Record<string, string>>,
+interface Stashing {
+  readonly object: KubeObject
+  readonly context: ConversionContext
+  readonly key: string
+  readonly fields: Readonly<Record<string, unknown>>
+  readonly annotations: Readonly<Record<string, string>>
+}
+
+/** The stash as annotation text, or a `ConversionError` past its depth or byte budget. */
+function encodeWithinBudget(
+  stash: Stash,
+  { object, context, key, fields, annotations }: Stashing,
   options: StashOptions
-): void {
+): string {
   const names = Object.keys(fields).join(', ')
   const field = Object.keys(fields)[0]
   const what = `cannot convert ${describeObject(object)} from ${context.from} to ${context.to}: ${names} (no place in ${context.to}) must be kept in annotation ${key}`
+  const maxDepth = options.maxDepth ?? MAX_STASH_DEPTH
+  if (nestingDepthExceeds(stash, maxDepth)) {
+    throw new ConversionError(
+      `${what}, which would nest more than ${maxDepth} levels deep, the stash's limit; flatten these fields`,
+      field === undefined ? {} : { field }
+    )
+  }
+  const value = canonicalJson(stash)
   const budget = options.maxBytes ?? MAX_STASH_BYTES
   const stashBytes = utf8Length(key) + utf8Length(value)
   if (stashBytes > budget) {
@@ -242,4 +296,5 @@ function checkBudget(
       field === undefined ? {} : { field }
     )
   }
+  return value
 }

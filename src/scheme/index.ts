@@ -1,5 +1,6 @@
 export {
   MAX_STASH_BYTES,
+  MAX_STASH_DEPTH,
   restoreStashedFields,
   STASH_ANNOTATION_NAME,
   stashAnnotationKey,

@@ -1,11 +1,13 @@
 /**
  * JSON with the keys of every object sorted, so equal data always gives equal text whatever
  * order its keys were written in. `undefined` and functions are left out as `JSON.stringify`
- * leaves them out; non-finite numbers become `null`.
+ * leaves them out; non-finite numbers become `null`; a `bigint` (an integer past 2^53) is written
+ * as its digits, so it hashes as the same integer would as a number.
  */
 export function canonicalJson(value: unknown): string {
   if (value === null || typeof value !== 'object') {
     if (typeof value === 'number' && !Number.isFinite(value)) return 'null'
+    if (typeof value === 'bigint') return value.toString()
     return JSON.stringify(value) ?? 'null'
   }
   if (Array.isArray(value)) {

@@ -1,3 +1,4 @@
+import { stringifyJson } from '../json/index.ts'
 import { isPlainObject } from '../scheme/index.ts'
 
 /** One place where two JSON values differ; `undefined` means absent. */
@@ -58,6 +59,6 @@ export function describeDifference(
 
 function showValue(value: unknown): string {
   if (value === undefined) return 'absent'
-  const text = JSON.stringify(value)
+  const text = stringifyJson(value)
   return text.length > 80 ? `${text.slice(0, 77)}...` : text
 }

@@ -1,5 +1,6 @@
 import * as fc from 'fast-check'
 import { exampleObjects } from '../crd/index.ts'
+import { jsonCopy, stringifyJson } from '../json/index.ts'
 import { formatApiVersion, type KubeObject, type Resource, type Scheme } from '../scheme/index.ts'
 import { deepFreeze } from './deep-freeze.ts'
 import { arbitraryObjectAt } from './object-arbitrary.ts'
@@ -141,7 +142,7 @@ function runPlan(
   )
   // the version's own examples, and a bare object, come first: realistic before random
   const examples = [...given, ...exampleObjects(resource, plan.from)].map(
-    (example) => [JSON.parse(JSON.stringify(example)) as KubeObject] as [KubeObject]
+    (example) => [jsonCopy(example)] as [KubeObject]
   )
   const property = fc.property(arbitrary, (object) => {
     const problem = plan.run(deepFreeze(object))
@@ -166,12 +167,12 @@ function runPlan(
     `${label}: ${plan.title}: ${problem.what}`,
     ...problem.lines.map((line) => `  ${line}`),
     `object at ${plan.from} (smallest found, run ${details.numRuns}, ${details.numShrinks} shrinks):`,
-    indent(JSON.stringify(counterexample, null, 2)),
+    indent(stringifyJson(counterexample, 2)),
     ...(problem.returned === undefined
       ? []
       : [
           plan.kind === 'round-trip' ? 'came back as:' : 'longer path gave:',
-          indent(JSON.stringify(problem.returned, null, 2)),
+          indent(stringifyJson(problem.returned, 2)),
         ]),
     `replay with { seed: ${details.seed} }`,
   ].join('\n')

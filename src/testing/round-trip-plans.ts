@@ -1,3 +1,4 @@
+import { jsonCopy } from '../json/index.ts'
 import { convertChecked } from '../review/index.ts'
 import {
   canonicalJson,
@@ -120,7 +121,7 @@ function roundTrip(
   const away = store(original, there)
   if ('what' in away) return away
   // the API server stores the answer and sends it back later: as JSON, not as the same objects
-  const stored = deepFreeze(JSON.parse(JSON.stringify(away.object)) as KubeObject)
+  const stored = deepFreeze(jsonCopy(away.object))
   const home = store(stored, back)
   if ('what' in home) return home
   if (canonicalJson(original) !== before) return mutated()
@@ -206,7 +207,7 @@ function mutated(): Problem {
  * `metadata`, which Kubernetes does not tell from absent ones (`omitempty`).
  */
 function normalize(object: KubeObject, dropAnnotation?: string): unknown {
-  const copy = JSON.parse(JSON.stringify(object)) as KubeObject
+  const copy = jsonCopy(object)
   const metadata = copy.metadata
   if (!isPlainObject(metadata)) return copy
   if (dropAnnotation !== undefined && isPlainObject(metadata.annotations)) {

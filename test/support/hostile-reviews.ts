@@ -1,7 +1,10 @@
 // Hostile request bodies for the fuzz properties (Node, workerd and `npm run fuzz`), and the one
 // check every answer must pass whatever was sent.
 import fc from 'fast-check'
+import { DEFAULT_MAX_DEPTH } from '../../src/http/index.ts'
+import { nestingDepthExceeds } from '../../src/json/index.ts'
 import { checkConversionAnswer } from '../../src/review/index.ts'
+import { stashedBackupReview } from './hostile-stash.ts'
 import { conversionReview, cronTabV1, cronTabV1beta1, REVIEW_V1BETA1 } from './review-factory.ts'
 
 const LONE_SURROGATES = ['\ud800', '\udbff', '\udc00', '\udfff', '\ud83d', 'a\udc00b']
@@ -133,6 +136,21 @@ const bigReview = fc
     JSON.stringify(conversionReview({ objects: Array.from({ length: count }, () => item) }))
   )
 
+/**
+ * A stored object whose stash, written by hand with a valid hash, hides what the limits refuse on
+ * the way in: nesting up to 100,000 levels, or more bytes than a stash may take.
+ */
+const stashReview = fc
+  .record({
+    depth: fc.oneof(
+      fc.integer({ min: 1, max: 70 }),
+      fc.integer({ min: 70, max: 10_000 }),
+      fc.constant(100_000)
+    ),
+    padding: fc.oneof(fc.integer({ min: 0, max: 100 }), fc.integer({ min: 60_000, max: 70_000 })),
+  })
+  .map((stash) => stashedBackupReview(stash))
+
 /** Every kind of hostile body, as the text that goes on the wire. */
 export const hostileBody: fc.Arbitrary<string> = fc.oneof(
   { arbitrary: validReview.map((review) => JSON.stringify(review)), weight: 2 },
@@ -141,7 +159,8 @@ export const hostileBody: fc.Arbitrary<string> = fc.oneof(
   { arbitrary: oddValue.map((value) => JSON.stringify(value) ?? 'null'), weight: 2 },
   { arbitrary: fc.string({ unit: 'binary', maxLength: 60 }), weight: 1 },
   { arbitrary: deepReview, weight: 1 },
-  { arbitrary: bigReview, weight: 1 }
+  { arbitrary: bigReview, weight: 1 },
+  { arbitrary: stashReview, weight: 1 }
 )
 
 /** Own property names of `Object.prototype`, to compare before and after. */
@@ -151,7 +170,7 @@ export const prototypeSnapshot = (): string =>
 /**
  * Why an answer to `sent` breaks the contract, or `undefined`: never a 5xx; a 4xx carries a JSON
  * error; a 200 is a ConversionReview of the request's version with its uid, and a Success passes
- * the API server's own checks.
+ * the API server's own checks and nests no deeper than the webhook lets a request nest.
  */
 export function answerProblem(
   sent: string,
@@ -190,6 +209,9 @@ export function answerProblem(
     return review.response.convertedObjects === undefined ? undefined : 'Failed with objects'
   }
   if (result?.status !== 'Success') return `result.status ${String(result?.status)}`
+  if (nestingDepthExceeds(review.response.convertedObjects, DEFAULT_MAX_DEPTH + 1)) {
+    return `Success with objects nested more than ${DEFAULT_MAX_DEPTH} levels deep`
+  }
   const violations = checkConversionAnswer(
     request.request.objects,
     request.request.desiredAPIVersion,

@@ -1,4 +1,7 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { jsonInteger, parseJson, stringifyJson } from '../../src/json/index.ts'
+import { losslessValue, wideInteger } from './json-codec-properties.ts'
 import {
   apiServerStyleReview,
   conversionReview,
@@ -90,6 +93,41 @@ export function describeHttpContract(name: string, target: () => WebhookTarget):
       ])
       expect(converted[1]).toEqual(objects[1])
       expect(converted.every((object) => object['apiVersion'] === 'example.com/v1')).toBe(true)
+    })
+
+    it('answers a body that starts with a byte order mark as it answers the same body without', async () => {
+      const { response, body } = await convert(`\ufeff${JSON.stringify(seedRequest(REVIEW_V1))}`)
+      expect(response.status).toBe(200)
+      expect(body).toEqual(seedResponse(REVIEW_V1))
+    })
+
+    it('gives back every integer exactly, int64 and past it, and every double as sent', async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          wideInteger,
+          losslessValue,
+          fc.constantFrom('example.com/v1', 'example.com/v1beta1'),
+          async (integer, extra, desiredAPIVersion) => {
+            const object = cronTabV1beta1({ name: 'wide' })
+            const sent = {
+              ...object,
+              metadata: { ...object.metadata, generation: jsonInteger(integer) },
+              spec: { ...object.spec, extra },
+              status: { observed: jsonInteger(integer) },
+            }
+            const body = stringifyJson(conversionReview({ desiredAPIVersion, objects: [sent] }))
+            const response = await send('/convert', json(body))
+            const answer = parseJson(await response.text()) as ReviewAnswer
+            expect(answer.response.result.status).toBe('Success')
+            const [converted] = answer.response.convertedObjects ?? []
+            const { metadata, spec, status } = converted as typeof sent
+            expect(stringifyJson([metadata.generation, spec.extra, status])).toBe(
+              stringifyJson([sent.metadata.generation, sent.spec.extra, sent.status])
+            )
+          }
+        ),
+        { numRuns: 25 }
+      )
     })
 
     it('answers 200 with Failed and a message naming the object when a hostPort cannot be split', async () => {

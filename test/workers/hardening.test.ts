@@ -69,6 +69,39 @@ describe('Worker hardening inside workerd', () => {
     expect(answer.response.result.message).toContain('nested more than 500 levels deep')
   })
 
+  it.each(['', '  '])(
+    'answers a CONVERT_TOKEN secret set to %j with 500 and logs that it is empty, not /convert open',
+    async (value) => {
+      const errors: string[] = []
+      vi.spyOn(console, 'error').mockImplementation((line: string) => void errors.push(line))
+      const response = await callWorker('/convert', reviewRequest(), { CONVERT_TOKEN: value })
+      vi.restoreAllMocks()
+      expect(response.status).toBe(500)
+      expect(errors.join('\n')).toContain('CONVERT_TOKEN is set but empty')
+    }
+  )
+
+  it('logs a client that aborts mid-body as an aborted request, not an internal error', async () => {
+    const lines: string[] = []
+    const errors: unknown[] = []
+    vi.spyOn(console, 'log').mockImplementation((line: string) => void lines.push(line))
+    vi.spyOn(console, 'error').mockImplementation((line: unknown) => void errors.push(line))
+    const body = new ReadableStream({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"apiVersion":'))
+        controller.error(new Error('connection reset'))
+      },
+    })
+    const init = { method: 'POST', headers: { 'content-type': 'application/json' }, body }
+    const response = await callWorker('/convert', { ...init, duplex: 'half' } as RequestInit, {})
+    vi.restoreAllMocks()
+    expect(response.status).toBe(400)
+    expect(lines.map((line) => JSON.parse(line) as { outcome: string })).toMatchObject([
+      { outcome: 'Aborted' },
+    ])
+    expect(errors).toEqual([])
+  })
+
   it('answers a misconfigured secret with 500 and logs which variable, never its value', async () => {
     const errors: string[] = []
     vi.spyOn(console, 'error').mockImplementation((line: string) => void errors.push(line))

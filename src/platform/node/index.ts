@@ -6,3 +6,9 @@ export {
   type NodeServerSettings,
   type RunningServer,
 } from './node-server.ts'
+export {
+  DEFAULT_NODE_SERVER_LIMITS,
+  NODE_SERVER_VARIABLES,
+  readNodeServerLimits,
+  type NodeServerLimits,
+} from './node-server-limits.ts'

@@ -10,6 +10,13 @@ import {
   type WebhookSettings,
 } from '../../http/index.ts'
 import type { Scheme } from '../../scheme/index.ts'
+import {
+  applyConnectionCap,
+  nodeServerOptions,
+  readNodeServerLimits,
+  resolveNodeServerLimits,
+  type NodeServerLimits,
+} from './node-server-limits.ts'
 
 /** The port `crdconv serve` and `npm start` listen on unless told otherwise. */
 export const DEFAULT_NODE_PORT = 8787
@@ -20,6 +27,8 @@ export interface NodeServerOptions {
   readonly hostname: string
   /** PEM certificate chain and key; with them the server speaks HTTPS. */
   readonly tls?: { readonly cert: string | Buffer; readonly key: string | Buffer }
+  /** Timeouts and the connection cap; each defaults to `DEFAULT_NODE_SERVER_LIMITS`. */
+  readonly limits?: Partial<NodeServerLimits>
 }
 
 export interface RunningServer {
@@ -40,6 +49,8 @@ export interface NodeServerSettings extends Partial<WebhookSettings> {
   readonly environment?: unknown
   /** Where the one log line per review goes (default: a JSON line on stdout). */
   readonly log?: ReviewLogger
+  /** Timeouts and the connection cap, over the `CONVERT_*` environment. */
+  readonly limits?: Partial<NodeServerLimits>
 }
 
 /**
@@ -62,7 +73,8 @@ export function nodeServer(
   const { port = DEFAULT_NODE_PORT, hostname = '127.0.0.1', tls, environment, log } = options
   const settings = { ...readSettings(environment ?? process.env), ...webhookSettings(options) }
   const app = createApp({ scheme, getConnInfo, ...settings, ...(log === undefined ? {} : { log }) })
-  return startNodeServer({ app, port, hostname, ...(tls === undefined ? {} : { tls }) })
+  const limits = { ...readNodeServerLimits(environment ?? process.env), ...options.limits }
+  return startNodeServer({ app, port, hostname, limits, ...(tls === undefined ? {} : { tls }) })
 }
 
 function webhookSettings(options: NodeServerSettings): Partial<WebhookSettings> {
@@ -76,9 +88,14 @@ function webhookSettings(options: NodeServerSettings): Partial<WebhookSettings> 
   return settings
 }
 
-/** Serves any Hono app with `@hono/node-server`, over HTTPS when a certificate is given. */
+/**
+ * Serves any Hono app with `@hono/node-server`, over HTTPS when a certificate is given, with
+ * timeouts that close connections which send nothing or trickle, and a cap on open connections.
+ */
 export function startNodeServer(options: NodeServerOptions): Promise<RunningServer> {
   const { app, port, hostname, tls } = options
+  const limits = resolveNodeServerLimits(options.limits)
+  const timeouts = nodeServerOptions(limits)
   return new Promise((resolve, reject) => {
     const server: ServerType = serve(
       {
@@ -86,8 +103,11 @@ export function startNodeServer(options: NodeServerOptions): Promise<RunningServ
         port,
         hostname,
         ...(tls === undefined
-          ? {}
-          : { createServer: createHttpsServer, serverOptions: { cert: tls.cert, key: tls.key } }),
+          ? { serverOptions: timeouts }
+          : {
+              createServer: createHttpsServer,
+              serverOptions: { ...timeouts, cert: tls.cert, key: tls.key },
+            }),
       },
       (info: AddressInfo) => {
         const host = info.family === 'IPv6' ? `[${info.address}]` : info.address
@@ -98,6 +118,7 @@ export function startNodeServer(options: NodeServerOptions): Promise<RunningServ
         })
       }
     )
+    applyConnectionCap(server, limits)
     server.once('error', reject)
   })
 }

@@ -21,5 +21,6 @@ describe('fuzzing the app with hostile reviews (npm run fuzz runs 100,000)', () 
       { numRuns: 300 }
     )
     expect(prototypeSnapshot()).toBe(prototypeBefore)
-  })
+    // a safety limit for a shared machine, not a speed assertion: the runs vary in size
+  }, 30_000)
 })

@@ -82,15 +82,6 @@ describe('unexpected internal errors', () => {
   })
 
   it.each([
-    ['a BigInt', (object: Record<string, unknown>) => ({ ...object, size: 10n })],
-    [
-      'a cycle',
-      (object: Record<string, unknown>) => {
-        const spec: Record<string, unknown> = {}
-        spec['self'] = spec
-        return { ...object, spec }
-      },
-    ],
     [
       'a throwing toJSON',
       (object: Record<string, unknown>) => ({
@@ -122,4 +113,39 @@ describe('unexpected internal errors', () => {
     const answer = (await response.json()) as { response: { result: { status: string } } }
     expect(answer.response.result.status).toBe('Success')
   })
+
+  it('writes a BigInt a converter returns as its exact digits', async () => {
+    const output = (object: Record<string, unknown>) => ({ ...object, size: 2n ** 63n - 1n })
+    const app = createApp({ scheme: schemeReturning(output), log: () => {} })
+    const response = await app.request('/convert', postJson(widgetReview()))
+    expect(await response.text()).toContain('"size":9223372036854775807')
+  })
+
+  const cycle = (object: Record<string, unknown>) => {
+    const spec: Record<string, unknown> = {}
+    spec['self'] = spec
+    return { ...object, spec }
+  }
+  const deep = (depth: number): unknown => (depth === 0 ? 'x' : [deep(depth - 1)])
+  it.each([
+    ['a cycle', cycle, 500, /nests more than 500 levels deep.*cycle/],
+    [
+      'an object deeper than the limit',
+      (object: Record<string, unknown>) => ({ ...object, spec: deep(30) }),
+      20,
+      /^Widget ns\/w, .*: the converted object nests more than 20 levels deep, this webhook's limit \(set CONVERT_MAX_DEPTH/,
+    ],
+  ])(
+    'fails the review with 200 when a converter returns %s',
+    async (_name, output, maxDepth, message) => {
+      const app = createApp({ scheme: schemeReturning(output), maxDepth, log: () => {} })
+      const response = await app.request('/convert', postJson(widgetReview()))
+      const answer = (await response.json()) as {
+        response: { result: { status: string; message: string } }
+      }
+      expect(response.status).toBe(200)
+      expect(answer.response.result.status).toBe('Failed')
+      expect(answer.response.result.message).toMatch(message)
+    }
+  )
 })

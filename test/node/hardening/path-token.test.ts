@@ -106,16 +106,27 @@ describe('path token', () => {
 })
 
 describe('token settings', () => {
-  it('reads CONVERT_TOKEN and CONVERT_TOKEN_NEXT, ignoring empty ones', () => {
+  it('reads CONVERT_TOKEN and CONVERT_TOKEN_NEXT, leaving out unset ones', () => {
     expect(readSettings({ CONVERT_TOKEN: TOKEN, CONVERT_TOKEN_NEXT: NEXT_TOKEN }).tokens).toEqual([
       TOKEN,
       NEXT_TOKEN,
     ])
-    expect(readSettings({ CONVERT_TOKEN: '', CONVERT_TOKEN_NEXT: NEXT_TOKEN }).tokens).toEqual([
-      NEXT_TOKEN,
-    ])
+    expect(readSettings({ CONVERT_TOKEN_NEXT: NEXT_TOKEN }).tokens).toEqual([NEXT_TOKEN])
     expect(readSettings({}).tokens).toBeUndefined()
   })
+
+  it.each([
+    ['CONVERT_TOKEN', ''],
+    ['CONVERT_TOKEN', ' \t '],
+    ['CONVERT_TOKEN_NEXT', ''],
+  ])(
+    'refuses %s set to %j, which would leave /convert open, and says to unset it',
+    (name, value) => {
+      const read = () => readSettings({ CONVERT_TOKEN: TOKEN, [name]: value })
+      expect(read).toThrow(SettingsError)
+      expect(read).toThrow(`${name} is set but empty: unset it to serve /convert without a token`)
+    }
+  )
 
   it.each([
     ['short', 'abc123', /at least 32 characters/],

@@ -55,7 +55,12 @@ describe('answerReview', () => {
   })
 
   it('fails, not throws, when a converter returns what JSON cannot hold', () => {
-    const scheme = schemeConvertingWith((object) => ({ ...object, size: 1n }))
+    const unwritable = {
+      toJSON() {
+        throw new TypeError('no')
+      },
+    }
+    const scheme = schemeConvertingWith((object) => ({ ...object, size: unwritable }))
     const objects = [{ apiVersion: 'test.example.com/v1', kind: 'Probe', metadata: { name: 'p' } }]
     const answer = answerReview(body({ desiredAPIVersion: 'test.example.com/v2', objects }), scheme)
     expect(answer.status === 200 && answer.summary.outcome).toBe('Failed')

@@ -1,0 +1,153 @@
+import { connect, type Socket } from 'node:net'
+import { afterEach, describe, expect, it } from 'vitest'
+import { createApp, SettingsError } from '../../../src/http/index.ts'
+import {
+  nodeServer,
+  startNodeServer,
+  type RunningServer,
+} from '../../../src/platform/node/index.ts'
+import {
+  DEFAULT_NODE_SERVER_LIMITS,
+  nodeServerOptions,
+  readNodeServerLimits,
+  resolveNodeServerLimits,
+  type NodeServerLimits,
+} from '../../../src/platform/node/node-server-limits.ts'
+import { exampleScheme } from '../../../src/resources/index.ts'
+
+const app = createApp({ scheme: exampleScheme, log: () => {} })
+const opened: Socket[] = []
+let server: RunningServer | undefined
+
+afterEach(async () => {
+  for (const socket of opened.splice(0)) socket.destroy()
+  await server?.close()
+  server = undefined
+})
+
+async function serve(limits: Partial<NodeServerLimits>) {
+  server = await startNodeServer({ app, port: 0, hostname: '127.0.0.1', limits })
+  return Number(new URL(server.url).port)
+}
+
+/** A raw connection on loopback; `received` collects what the server writes back. */
+function open(port: number): Promise<Socket & { received: string[]; ended: Promise<void> }> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1') as Socket & {
+      received: string[]
+      ended: Promise<void>
+    }
+    socket.received = []
+    socket.ended = new Promise((done) => socket.once('close', () => done()))
+    socket.on('data', (chunk) => socket.received.push(String(chunk)))
+    socket.once('connect', () => resolve(socket))
+    socket.once('error', reject)
+    opened.push(socket)
+  })
+}
+
+/** GET /healthz on a fresh connection: its status, or the error that ended it. */
+function healthz(port: number): Promise<number | string> {
+  return fetch(`http://127.0.0.1:${port}/healthz`, { signal: AbortSignal.timeout(5_000) }).then(
+    (response) => response.status,
+    (error: unknown) => String(error)
+  )
+}
+
+describe('the Node server against clients that hold connections', () => {
+  it('closes a connection that sends nothing once the headers timeout passes, with 408', async () => {
+    const port = await serve({ headersTimeoutSeconds: 1, requestTimeoutSeconds: 2 })
+    const silent = await open(port)
+    await silent.ended
+    expect(silent.received.join('')).toMatch(/^HTTP\/1\.1 408/)
+  })
+
+  it('closes a connection whose headers never end', async () => {
+    const port = await serve({ headersTimeoutSeconds: 1, requestTimeoutSeconds: 2 })
+    const partial = await open(port)
+    partial.write('POST /convert HTTP/1.1\r\nHost: crdconv\r\n')
+    await partial.ended
+    expect(partial.received.join('')).toMatch(/^HTTP\/1\.1 408/)
+  })
+
+  it('cuts a trickled body at the request timeout', async () => {
+    const port = await serve({ headersTimeoutSeconds: 1, requestTimeoutSeconds: 2 })
+    const trickle = await open(port)
+    trickle.write(
+      'POST /convert HTTP/1.1\r\nHost: crdconv\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{'
+    )
+    const drip = setInterval(() => trickle.writable && trickle.write(' '), 200)
+    await trickle.ended
+    clearInterval(drip)
+    expect(trickle.received.join('')).toMatch(/^HTTP\/1\.1 408/)
+  })
+
+  it('closes a keep-alive connection left idle after its answer', async () => {
+    const port = await serve({ keepAliveTimeoutSeconds: 1 })
+    const idle = await open(port)
+    idle.write('GET /healthz HTTP/1.1\r\nHost: crdconv\r\n\r\n')
+    await idle.ended
+    expect(idle.received.join('')).toMatch(/^HTTP\/1\.1 200/)
+  })
+
+  it('takes the timeouts from the CONVERT_* environment in nodeServer', async () => {
+    const environment = {
+      CONVERT_HEADERS_TIMEOUT_SECONDS: '1',
+      CONVERT_REQUEST_TIMEOUT_SECONDS: '2',
+    }
+    server = await nodeServer(exampleScheme, { port: 0, environment, log: () => {} })
+    const silent = await open(Number(new URL(server.url).port))
+    await silent.ended
+    expect(silent.received.join('')).toMatch(/^HTTP\/1\.1 408/)
+  })
+
+  it('keeps answering /healthz while 300 idle connections are open', async () => {
+    const port = await serve({})
+    await Promise.all(Array.from({ length: 300 }, () => open(port)))
+    expect(await healthz(port)).toBe(200)
+    expect(opened.every((socket) => !socket.destroyed)).toBe(true)
+  })
+
+  it('refuses connections past the cap and serves again once they close', async () => {
+    const port = await serve({ maxConnections: 5 })
+    const idle = await Promise.all(Array.from({ length: 5 }, () => open(port)))
+    expect(await healthz(port)).not.toBe(200)
+    for (const socket of idle) socket.destroy()
+    await Promise.all(idle.map((socket) => socket.ended))
+    await expect.poll(() => healthz(port), { timeout: 5_000 }).toBe(200)
+  })
+})
+
+describe('Node server limits', () => {
+  it('reads each CONVERT_* variable and leaves blank ones to the defaults', () => {
+    expect(
+      readNodeServerLimits({
+        CONVERT_KEEP_ALIVE_TIMEOUT_SECONDS: '3',
+        CONVERT_HEADERS_TIMEOUT_SECONDS: ' 4 ',
+        CONVERT_REQUEST_TIMEOUT_SECONDS: '40',
+        CONVERT_MAX_CONNECTIONS: '',
+      })
+    ).toEqual({ keepAliveTimeoutSeconds: 3, headersTimeoutSeconds: 4, requestTimeoutSeconds: 40 })
+  })
+
+  it.each([
+    [{ CONVERT_MAX_CONNECTIONS: '0' }, /CONVERT_MAX_CONNECTIONS must be a whole number above 0/],
+    [{ CONVERT_REQUEST_TIMEOUT_SECONDS: '1.5' }, /CONVERT_REQUEST_TIMEOUT_SECONDS must be a whole/],
+  ])('refuses %j', (environment, message) => {
+    expect(() => readNodeServerLimits(environment)).toThrow(message)
+  })
+
+  it('refuses a headers timeout over the request timeout', () => {
+    expect(() =>
+      resolveNodeServerLimits({ headersTimeoutSeconds: 40, requestTimeoutSeconds: 35 })
+    ).toThrow(SettingsError)
+  })
+
+  it('defaults to timeouts that fit the API server, which gives up after 30 s', () => {
+    const options = nodeServerOptions(DEFAULT_NODE_SERVER_LIMITS)
+    expect(options.requestTimeout).toBeGreaterThan(30_000)
+    expect(options.requestTimeout).toBeLessThanOrEqual(40_000)
+    expect(options.headersTimeout).toBeLessThan(options.requestTimeout)
+    expect(options.connectionsCheckingInterval).toBeLessThanOrEqual(1_000)
+  })
+})
