@@ -32,6 +32,9 @@ export class DocProject {
     this.root = mkdtempSync(join(tmpdir(), 'crdconv-docs-'))
     this.dir = join(this.root, basename(repoRoot))
     mkdirSync(this.dir)
+    // build scripts write to the repository's dist/ (their paths resolve through the links): link it
+    // even before the first build, so the copy sees what a block builds
+    mkdirSync(join(repoRoot, 'dist'), { recursive: true })
     linkEntries(repoRoot, this.dir)
     // `../shared` (the machines' binaries and corpora) resolves from the copy as from the repository
     const shared = join(dirname(repoRoot), 'shared')
