@@ -120,6 +120,19 @@ const SERVING_EXTENSIONS = [
   '',
 ].join('\n')
 
+/** A client certificate for `user` in `groups` (the `O=` fields), signed by the test CA. */
+export async function writeClientCertificate(
+  directory: string,
+  user: string,
+  groups: readonly string[],
+  ca: { cert: string; key: string }
+): Promise<{ cert: string; key: string }> {
+  const subject = [...groups.map((group) => `/O=${group}`), `/CN=${user}`].join('')
+  const extensions =
+    'basicConstraints=CA:FALSE\nkeyUsage=critical,digitalSignature\nextendedKeyUsage=clientAuth\n'
+  return signedCertificate(directory, `user-${user}`, subject, extensions, ca)
+}
+
 /** Makes a CA, the API server's and the admin's certificates and the service account keys. */
 export async function writeTestApiServerCertificates(
   directory: string
@@ -132,11 +145,10 @@ export async function writeTestApiServerCertificates(
     SERVING_EXTENSIONS,
     ca
   )
-  const admin = await signedCertificate(
+  const admin = await writeClientCertificate(
     directory,
-    'admin',
-    '/O=system:masters/CN=crdconv-test-admin',
-    'basicConstraints=CA:FALSE\nkeyUsage=critical,digitalSignature\nextendedKeyUsage=clientAuth\n',
+    'crdconv-test-admin',
+    ['system:masters'],
     ca
   )
   const serviceAccountKey = join(directory, 'sa.key')

@@ -4,8 +4,9 @@ import { request as plainRequest } from 'node:http'
 /** TLS material for a request to the test API server, as PEM text. */
 export interface ClientTls {
   readonly ca: string
-  readonly cert: string
-  readonly key: string
+  /** Client certificate and key; without them the request only checks the server. */
+  readonly cert?: string
+  readonly key?: string
 }
 
 export interface SmallResponse {

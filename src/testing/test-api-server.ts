@@ -3,7 +3,10 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { stringify } from 'yaml'
-import { writeTestApiServerCertificates } from './test-api-server-certificates.ts'
+import {
+  writeClientCertificate,
+  writeTestApiServerCertificates,
+} from './test-api-server-certificates.ts'
 import { smallRequest, type ClientTls } from './test-api-server-http.ts'
 import {
   freePort,
@@ -34,6 +37,11 @@ export interface TestApiServer {
   readonly kubeconfig: Record<string, unknown>
   /** The same kubeconfig written to a file: `KUBECONFIG=…`, `kubectl --kubeconfig …`. */
   readonly kubeconfigPath: string
+  /**
+   * A kubeconfig file for another user, authenticated by a client certificate of the test CA
+   * and authorized by whatever RBAC grants `user` or its `groups` (nothing, at first).
+   */
+  readonly kubeconfigFor: (user: string, groups?: readonly string[]) => Promise<string>
   /** etcd's client URL (plain HTTP on loopback), for tests that look at what was stored. */
   readonly etcdUrl: string
   /** Every etcd key under `prefix` with its value, e.g. `/registry/example.com/crontabs/`. */
@@ -120,7 +128,7 @@ export async function startTestApiServer(
     )
     started.push(apiServer)
     const url = `https://127.0.0.1:${apiPort}`
-    const tls: ClientTls = {
+    const tls: Required<ClientTls> = {
       ca: await readFile(certs.caCert, 'utf8'),
       cert: await readFile(certs.adminCert, 'utf8'),
       key: await readFile(certs.adminKey, 'utf8'),
@@ -137,13 +145,26 @@ export async function startTestApiServer(
       timeoutMs
     )
 
-    const kubeconfig = kubeconfigObject(url, tls)
+    const kubeconfig = kubeconfigObject(url, tls, 'crdconv-test-admin')
     const kubeconfigPath = join(dataDir, 'kubeconfig.yaml')
     await writeFile(kubeconfigPath, stringify(kubeconfig), { mode: 0o600 })
+    const kubeconfigFor = async (user: string, groups: readonly string[] = []) => {
+      const ca = { cert: certs.caCert, key: certs.caKey }
+      const files = await writeClientCertificate(certDir, user, groups, ca)
+      const userTls = {
+        ca: tls.ca,
+        cert: await readFile(files.cert, 'utf8'),
+        key: await readFile(files.key, 'utf8'),
+      }
+      const path = join(dataDir, `kubeconfig-${user}.yaml`)
+      await writeFile(path, stringify(kubeconfigObject(url, userTls, user)), { mode: 0o600 })
+      return path
+    }
     return {
       url,
       kubeconfig,
       kubeconfigPath,
+      kubeconfigFor,
       etcdUrl,
       readEtcd: (prefix) => readEtcdPrefix(etcdUrl, prefix),
       stop,
@@ -195,7 +216,11 @@ function apiServerArgs(
   ]
 }
 
-function kubeconfigObject(url: string, tls: ClientTls): Record<string, unknown> {
+function kubeconfigObject(
+  url: string,
+  tls: Required<ClientTls>,
+  user: string
+): Record<string, unknown> {
   const base64 = (text: string) => Buffer.from(text, 'utf8').toString('base64')
   return {
     apiVersion: 'v1',
@@ -208,16 +233,14 @@ function kubeconfigObject(url: string, tls: ClientTls): Record<string, unknown> 
     ],
     users: [
       {
-        name: 'crdconv-test-admin',
+        name: user,
         user: {
           'client-certificate-data': base64(tls.cert),
           'client-key-data': base64(tls.key),
         },
       },
     ],
-    contexts: [
-      { name: 'crdconv-test', context: { cluster: 'crdconv-test', user: 'crdconv-test-admin' } },
-    ],
+    contexts: [{ name: 'crdconv-test', context: { cluster: 'crdconv-test', user } }],
     'current-context': 'crdconv-test',
   }
 }

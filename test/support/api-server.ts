@@ -6,7 +6,7 @@ const found = testApiServerAssets()
 /** Why the tests on a real API server cannot run here, or undefined when they can. */
 export const apiServerSkipReason = 'skip' in found ? found.skip : undefined
 
-/** Start-up of etcd + kube-apiserver on a loaded 2-core machine, as a hook timeout. */
+/** Each test's limit, and start-up of etcd + kube-apiserver on a loaded 2-core machine, as a hook timeout. */
 export const API_SERVER_START_MS = 120_000
 
 /**
@@ -14,6 +14,6 @@ export const API_SERVER_START_MS = 120_000
  * when `KUBEBUILDER_ASSETS` does not point at etcd and kube-apiserver.
  */
 export function describeWithApiServer(title: string, body: () => void): void {
-  if (apiServerSkipReason === undefined) describe(title, body)
+  if (apiServerSkipReason === undefined) describe(title, { timeout: 120_000 }, body)
   else describe.skip(`${title} (skipped: ${apiServerSkipReason})`, body)
 }
