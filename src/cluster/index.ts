@@ -24,3 +24,10 @@ export {
 export { rewriteAllObjects, type RewriteCounts, type RewriteOptions } from './rewrite-objects.ts'
 export { migrateStorage, type MigrationSummary } from './storage-migration.ts'
 export { checkWebhookThroughApiServer, type WebhookCheck } from './webhook-check.ts'
+export {
+  resourceStatus,
+  type ResourceStatus,
+  type StatusProblem,
+  type VersionFlags,
+  type VersionRow,
+} from './lifecycle-status.ts'

@@ -87,6 +87,19 @@ export function lifecycleSuite(target: WebhookTarget): void {
       expect(converted).toMatchObject({ apiVersion: 'example.com/v1', port: '1007' })
     })
 
+    it('shows the live CRD beside the scheme, with the webhook checked through the API server', async () => {
+      const status = await cli(['status', '--scheme', fixture('crontab-v1beta1-storage')])
+      expect(status.stderr).toBe('')
+      expect(status.code).toBe(0)
+      expect(status.stdout).toMatch(
+        /v1beta1 +served, storage +served, storage +yes +same +storage version/
+      )
+      expect(status.stdout).toMatch(/v1 +served +served +no +same +converted/)
+      expect(status.stdout).toContain(`conversion: Webhook ${webhook.url}`)
+      expect(status.stdout).toContain(`objects: ${OBJECTS + 1} (default: ${OBJECTS + 1})`)
+      expect(status.stdout).toContain('next: make v1 the storage version')
+    })
+
     it('patches at v1 and shows the change at v1beta1', async () => {
       await kube([
         'patch',
@@ -136,6 +149,14 @@ export function lifecycleSuite(target: WebhookTarget): void {
     it('migrates every object to v1 under a concurrent writer without losing an edit', async () => {
       await applyCrd('crontab-v1-storage')
       await waitUntilNewObjectsStoreAt(server, 'example.com/v1', kube)
+      const dryRun = await cli(['migrate', '--scheme', fixture('crontab-v1-storage'), '--dry-run'])
+      expect(dryRun.code).toBe(0)
+      expect(dryRun.stdout).toContain(
+        'would rewrite 201 objects at v1, then set storedVersions from [v1beta1, v1] to [v1]'
+      )
+      const untouched = await server.readEtcd('/registry/example.com/crontabs/default/crontab-0')
+      expect(JSON.parse(untouched[0]!.value).apiVersion).toBe('example.com/v1beta1')
+
       const client = connectToCluster({ kubeconfig: server.kubeconfigPath })
       const at: ObjectsAt = {
         group: 'example.com',
@@ -172,6 +193,7 @@ export function lifecycleSuite(target: WebhookTarget): void {
       expect(migrated.stderr).not.toContain('Error')
       expect(migrated.code).toBe(0)
       expect(migrated.stdout).toMatch(/rewrote \d+ of 201 objects at v1/)
+      expect(migrated.stderr).toContain('crontabs.example.com 201/201 objects')
       expect(edits.size).toBeGreaterThan(0)
 
       const stored = await server.readEtcd('/registry/example.com/crontabs/')
@@ -196,6 +218,10 @@ export function lifecycleSuite(target: WebhookTarget): void {
       const again = await cli(['migrate', '--scheme', fixture('crontab-v1-storage')])
       expect(again.code).toBe(0)
       expect(again.stdout).toContain('nothing to migrate')
+      const status = await cli(['status', '--scheme', fixture('crontab-v1-storage')])
+      expect(status.code).toBe(0)
+      expect(status.stdout).toContain('storedVersions: [v1]')
+      expect(status.stdout).toContain('next: stop serving v1beta1')
     })
 
     it('retires the webhook: one version, strategy None, objects readable with the webhook gone', async () => {
