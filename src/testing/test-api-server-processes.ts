@@ -57,10 +57,11 @@ export async function freePort(): Promise<number> {
 export function startProcess(
   name: string,
   binary: string,
-  args: readonly string[]
+  args: readonly string[],
+  env: NodeJS.ProcessEnv = process.env
 ): ManagedProcess {
   installExitHook()
-  const child = spawn(binary, [...args], { stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(binary, [...args], { stdio: ['ignore', 'pipe', 'pipe'], env })
   const lines: string[] = []
   const keep = (chunk: Buffer) => {
     lines.push(...chunk.toString('utf8').split('\n').filter(Boolean))

@@ -28,10 +28,13 @@ async function startCliServer(
   name: string,
   args: (port: number) => string[],
   tls: ServingCertificate,
-  convertPath: string
+  convertPath: string,
+  script = CLI
 ): Promise<RunningWebhook> {
   const port = await freePort()
-  const managed: ManagedProcess = startProcess(name, process.execPath, [CLI, ...args(port)])
+  // wrangler's telemetry would reach out to the network from every test run
+  const env = { ...process.env, WRANGLER_SEND_METRICS: 'false' }
+  const managed: ManagedProcess = startProcess(name, process.execPath, [script, ...args(port)], env)
   const origin = `https://127.0.0.1:${port}`
   const ca = readFileSync(tls.caCert, 'utf8')
   await waitUntil(
@@ -82,4 +85,36 @@ export const lambdaTarget: WebhookTarget = {
       tls,
       '/convert'
     ),
+}
+
+const WRANGLER = join(import.meta.dirname, '../../node_modules/wrangler/bin/wrangler.js')
+
+/** `wrangler dev --local-protocol https` with our certificate: the Worker in local workerd. */
+export const workerTarget: WebhookTarget = {
+  name: 'Worker under wrangler dev over HTTPS',
+  start: async (tls) => {
+    const inspectorPort = await freePort()
+    return startCliServer(
+      'wrangler dev',
+      (port) => [
+        'dev',
+        '--local-protocol',
+        'https',
+        '--https-key-path',
+        tls.key,
+        '--https-cert-path',
+        tls.cert,
+        '--ip',
+        '127.0.0.1',
+        '--port',
+        String(port),
+        '--inspector-port',
+        String(inspectorPort),
+        '--show-interactive-dev-session=false',
+      ],
+      tls,
+      '/convert',
+      WRANGLER
+    )
+  },
 }
