@@ -74,7 +74,8 @@ async function migrateOnce(objects: number): Promise<MigrateRun> {
     await applyCrd('crontab-v1beta1-storage')
     await createCronTabs(server, objects)
     await applyCrd('crontab-v1-storage')
-    await new Promise((resolve) => setTimeout(resolve, 1_000)) // the API server's CRD watch
+    // past migrate's settle time after a CRD change, so the figure is the rewrite alone
+    await new Promise((resolve) => setTimeout(resolve, 6_000))
     const { stdout } = await execFileAsync(
       process.execPath,
       [

@@ -1,7 +1,17 @@
 import { existsSync } from 'node:fs'
 import { homedir } from 'node:os'
 import { delimiter, join } from 'node:path'
-import { AuthorizationV1Api, CustomObjectsApi, KubeConfig } from '@kubernetes/client-node'
+import { Agent as HttpsAgent } from 'node:https'
+import {
+  AuthorizationV1Api,
+  createConfiguration,
+  CustomObjectsApi,
+  KubeConfig,
+  ServerConfiguration,
+  type ApiConstructor,
+  type ApiType,
+  type RequestContext,
+} from '@kubernetes/client-node'
 import { ClusterError, type ClusterTarget } from './cluster-error.ts'
 
 export interface ConnectOptions {
@@ -50,12 +60,41 @@ export function connectToCluster(options: ConnectOptions = {}): ClusterClient {
       `${source} has no current context: pass --context, or run kubectl config use-context NAME`
     )
   }
+  const authentication = sharedAgentAuthentication(kubeConfig)
+  const makeApiClient = <T extends ApiType>(api: ApiConstructor<T>) =>
+    new api(
+      createConfiguration({
+        baseServer: new ServerConfiguration(cluster.server, {}),
+        authMethods: { default: authentication },
+      })
+    )
   return {
     kubeConfig,
     server: cluster.server,
     contextName: kubeConfig.getCurrentContext(),
-    objects: kubeConfig.makeApiClient(CustomObjectsApi),
-    authorization: kubeConfig.makeApiClient(AuthorizationV1Api),
+    objects: makeApiClient(CustomObjectsApi),
+    authorization: makeApiClient(AuthorizationV1Api),
+  }
+}
+
+/**
+ * The kubeconfig's own authentication (headers, exec plugins, TLS options: all the library's),
+ * but one keep-alive HTTPS agent for every request. @kubernetes/client-node 1.x makes a new agent
+ * per request, so each of a migration's thousands of writes paid a TLS handshake and left a
+ * socket behind: memory grew with the object count and the rate fell.
+ */
+function sharedAgentAuthentication(kubeConfig: KubeConfig) {
+  let shared: HttpsAgent | undefined
+  return {
+    getName: () => 'kubeconfig authentication over one keep-alive agent',
+    applySecurityAuthentication: async (context: RequestContext) => {
+      await kubeConfig.applySecurityAuthentication(context)
+      const agent = context.getAgent()
+      // proxy agents (socks, http proxies) stay as the library made them
+      if (agent?.constructor !== HttpsAgent) return
+      shared ??= new HttpsAgent({ ...(agent as HttpsAgent).options, keepAlive: true })
+      context.setAgent(shared)
+    },
   }
 }
 

@@ -12,7 +12,11 @@ export interface LiveCrdVersion {
 
 /** A CustomResourceDefinition read from a cluster, as plain JSON (the fields crdconv reads). */
 export interface LiveCustomResourceDefinition {
-  readonly metadata: { readonly name: string; readonly resourceVersion?: string }
+  readonly metadata: {
+    readonly name: string
+    readonly resourceVersion?: string
+    readonly managedFields?: readonly { readonly time?: string }[]
+  }
   readonly spec: {
     readonly group: string
     readonly names: { readonly plural: string; readonly kind: string }

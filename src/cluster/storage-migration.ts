@@ -72,6 +72,7 @@ export async function migrateStorage(
     plural: crd.spec.names.plural,
     namespaced: crd.spec.scope === 'Namespaced',
   }
+  if (!options.dryRun) await settleAfterCrdChange(crd)
   const counts = await rewriteAllObjects(client, at, options)
   let after = before
   if (!options.dryRun && counts.failures.length === 0) {
@@ -79,6 +80,22 @@ export async function migrateStorage(
     after = [storageVersion]
   }
   return { ...summary, storedVersionsAfter: after, alreadyMigrated: false, counts }
+}
+
+const SETTLE_MS = 5_000
+
+/**
+ * Each API server applies a CRD's new storage version from its own watch, a moment after the
+ * change: a rewrite in that moment would store the old version again, and storedVersions would
+ * then lie. Waits until the CRD's last change (its managedFields' times) is `SETTLE_MS` old.
+ */
+async function settleAfterCrdChange(crd: LiveCustomResourceDefinition): Promise<void> {
+  const times = (crd.metadata.managedFields ?? [])
+    .map((field) => Date.parse(field.time ?? ''))
+    .filter(Number.isFinite)
+  if (times.length === 0) return
+  const wait = Math.min(Math.max(...times) + SETTLE_MS - Date.now(), SETTLE_MS)
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait))
 }
 
 function checkStorageVersion(crd: LiveCustomResourceDefinition, resource: Resource): string {
