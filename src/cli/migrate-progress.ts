@@ -41,12 +41,12 @@ export function migrateProgress(io: CliIo, crdName: string, tty: boolean): Migra
       },
     }
   }
-  let printed = -1
+  let printed = 0
   return {
     update: (counts) => {
       const total = counts.total ?? counts.seen
-      if (counts.seen - printed < LINE_EVERY && counts.seen !== total) return
-      if (counts.seen === printed) return
+      const crossed = Math.floor(counts.seen / LINE_EVERY) > Math.floor(printed / LINE_EVERY)
+      if (counts.seen === printed || (!crossed && counts.seen !== total)) return
       printed = counts.seen
       io.stderr(
         `crdconv: ${crdName} ${counts.seen}/${total} objects, ${rate(counts)}/s, ${counts.conflicts} conflicts, ${counts.failures.length} errors\n`
