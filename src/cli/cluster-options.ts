@@ -1,5 +1,6 @@
 import type { Command } from 'commander'
-import { ClusterError, connectToCluster, type ClusterClient } from '../cluster/index.ts'
+import { ClusterError } from '../cluster/cluster-error.ts'
+import type { ClusterClient } from '../cluster/connect-to-cluster.ts'
 import { UsageError } from './cli-io.ts'
 
 /** `--kubeconfig` and `--context`, as kubectl spells them. */
@@ -17,8 +18,13 @@ export function addClusterOptions(command: Command): Command {
     .option('--context <name>', 'kubeconfig context (default: its current-context)')
 }
 
-/** Connects as the options say; a missing kubeconfig or context is a usage error (exit 2). */
-export function connectWith(options: ClusterOptions): ClusterClient {
+/**
+ * Connects as the options say; a missing kubeconfig or context is a usage error (exit 2).
+ * `@kubernetes/client-node` loads here, on first use, so that the commands that never talk to a
+ * cluster start as fast as before it was a dependency.
+ */
+export async function connectWith(options: ClusterOptions): Promise<ClusterClient> {
+  const { connectToCluster } = await import('../cluster/connect-to-cluster.ts')
   return asUsageErrors(() =>
     connectToCluster({
       ...(options.kubeconfig === undefined ? {} : { kubeconfig: options.kubeconfig }),

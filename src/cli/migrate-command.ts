@@ -1,5 +1,5 @@
 import type { Command } from 'commander'
-import { migrateStorage, type MigrationSummary } from '../cluster/index.ts'
+import { migrateStorage, type MigrationSummary } from '../cluster/storage-migration.ts'
 import { processIo, type CliIo } from './cli-io.ts'
 import {
   addClusterOptions,
@@ -59,7 +59,7 @@ interface MigrateOptions extends ClusterOptions {
 async function migrate(io: CliIo, options: MigrateOptions): Promise<number> {
   const scheme = await loadScheme(options.scheme, io.cwd)
   const resources = selectResources(scheme, options.kind)
-  const client = connectWith(options)
+  const client = await connectWith(options)
   const tty = io === processIo && process.stderr.isTTY === true
   let exitCode: number = EXIT.ok
   for (const resource of resources) {

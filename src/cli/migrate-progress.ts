@@ -1,5 +1,5 @@
 import { SingleBar } from 'cli-progress'
-import type { RewriteCounts } from '../cluster/index.ts'
+import type { RewriteCounts } from '../cluster/rewrite-objects.ts'
 import type { CliIo } from './cli-io.ts'
 
 /** Shows how a migration goes: a progress bar on a terminal, a line per 500 objects otherwise. */

@@ -4,7 +4,7 @@ import {
   type ResourceStatus,
   type VersionFlags,
   type VersionRow,
-} from '../cluster/index.ts'
+} from '../cluster/lifecycle-status.ts'
 import type { CliIo } from './cli-io.ts'
 import {
   addClusterOptions,
@@ -51,7 +51,7 @@ interface StatusOptions extends ClusterOptions {
 async function showStatus(io: CliIo, options: StatusOptions): Promise<number> {
   const scheme = await loadScheme(options.scheme, io.cwd)
   const resources = selectResources(scheme, options.resource)
-  const client = connectWith(options)
+  const client = await connectWith(options)
   let exitCode: number = EXIT.ok
   for (const resource of resources) {
     const status = await asUsageErrors(() => resourceStatus(client, resource))

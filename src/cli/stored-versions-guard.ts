@@ -1,5 +1,5 @@
 import type { Command } from 'commander'
-import { readCustomResourceDefinition } from '../cluster/index.ts'
+import { readCustomResourceDefinition } from '../cluster/live-crd.ts'
 import type { Resource } from '../scheme/index.ts'
 import { UsageError } from './cli-io.ts'
 import { asUsageErrors, connectWith, type ClusterOptions } from './cluster-options.ts'
@@ -36,7 +36,7 @@ export async function refuseDroppedStoredVersions(
 ): Promise<void> {
   const live = options.context !== undefined || options.kubeconfig !== undefined
   if (options.storedVersions === undefined && !live) return
-  const client = live ? connectWith(options) : undefined
+  const client = live ? await connectWith(options) : undefined
   const problems: string[] = []
   for (const resource of resources) {
     const name = `${resource.names.plural}.${resource.group}`
