@@ -14,6 +14,11 @@ export const API_SERVER_START_MS = 120_000
  * when `KUBEBUILDER_ASSETS` does not point at etcd and kube-apiserver.
  */
 export function describeWithApiServer(title: string, body: () => void): void {
-  if (apiServerSkipReason === undefined) describe(title, { timeout: 120_000 }, body)
-  else describe.skip(`${title} (skipped: ${apiServerSkipReason})`, body)
+  if (apiServerSkipReason === undefined) {
+    describe(title, { timeout: 120_000 }, body)
+  } else {
+    // the default reporter names no skipped test: say why once per file, where CI logs show it
+    process.stderr.write(`crdconv: skipping "${title}": ${apiServerSkipReason}\n`)
+    describe.skip(`${title} (skipped: ${apiServerSkipReason})`, body)
+  }
 }
