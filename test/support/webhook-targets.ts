@@ -46,6 +46,16 @@ async function startCliServer(
   return { url: `${origin}${convertPath}`, stop: () => managed.stop() }
 }
 
+/** The listen options `crdconv serve` and `crdconv lambda-local` share. */
+const listenWithTls = (port: number, tls: ServingCertificate) => [
+  '--port',
+  String(port),
+  '--tls-cert',
+  tls.cert,
+  '--tls-key',
+  tls.key,
+]
+
 /** `crdconv serve --tls-cert --tls-key`: the Node server. */
 export const nodeServerTarget: WebhookTarget = {
   name: 'Node server over TLS',
@@ -54,12 +64,7 @@ export const nodeServerTarget: WebhookTarget = {
       'crdconv serve',
       (port) => [
         'serve',
-        '--port',
-        String(port),
-        '--tls-cert',
-        tls.cert,
-        '--tls-key',
-        tls.key,
+        ...listenWithTls(port, tls),
         ...(scheme === undefined ? [] : ['--scheme', scheme]),
       ],
       tls,
@@ -73,15 +78,7 @@ export const lambdaTarget: WebhookTarget = {
   start: (tls) =>
     startCliServer(
       'crdconv lambda-local',
-      (port) => [
-        'lambda-local',
-        '--port',
-        String(port),
-        '--tls-cert',
-        tls.cert,
-        '--tls-key',
-        tls.key,
-      ],
+      (port) => ['lambda-local', ...listenWithTls(port, tls)],
       tls,
       '/convert'
     ),
