@@ -17,8 +17,19 @@ async function cliStartupInputs(): Promise<string[]> {
     outdir: mkdtempSync(join(tmpdir(), 'crdconv-cli-chunks-')),
     logLevel: 'silent',
   })
-  const entry = Object.values(result.metafile.outputs).find((output) => output.entryPoint)
-  return Object.keys(entry?.inputs ?? {})
+  // the entry chunk and every chunk it imports statically; dynamic imports load on use
+  const outputs = result.metafile.outputs
+  const entry = Object.keys(outputs).find((path) => outputs[path]?.entryPoint === 'src/cli/main.ts')
+  const loaded = new Set<string>()
+  const visit = (path: string) => {
+    if (loaded.has(path)) return
+    loaded.add(path)
+    for (const imported of outputs[path]?.imports ?? []) {
+      if (imported.kind === 'import-statement' && !imported.external) visit(imported.path)
+    }
+  }
+  if (entry !== undefined) visit(entry)
+  return [...loaded].flatMap((path) => Object.keys(outputs[path]?.inputs ?? {}))
 }
 
 describe('the CLI at start-up', () => {
