@@ -8,6 +8,7 @@ import { benchCore, type CoreResult } from './core-bench.ts'
 import { benchHttp, type HttpResult } from './http-bench.ts'
 import { benchImport } from './import-bench.ts'
 import { benchMemory } from './memory-bench.ts'
+import { benchMigrate, printMigrate } from './migrate-bench.ts'
 import { benchSizes } from './size-bench.ts'
 import { benchStartup } from './startup-bench.ts'
 
@@ -43,6 +44,8 @@ try {
   const http = await benchHttp(workDir, sizes.worker.file)
   step('import: the Prometheus CRD, imported and regenerated')
   const imported = await benchImport()
+  step('migrate: 1,000 and 10,000 objects on a local API server (KUBEBUILDER_ASSETS)')
+  const migrate = await benchMigrate()
 
   const targets: Target[] = [
     ...core.map((line) => {
@@ -106,11 +109,13 @@ try {
     startup,
     memory,
     import: imported ?? null,
+    migrate,
     targets,
     seconds: round((Date.now() - started) / 1000, 0),
   }
   writeFileSync(join(repoRoot, 'bench/results.json'), `${JSON.stringify(results, null, 2)}\n`)
   printReport(results.machine, [...core, coreTuned], http, sizes, startup, memory, targets)
+  printMigrate(migrate)
   console.log(`\nwritten: bench/results.json (${results.seconds} s)`)
 } finally {
   rmSync(workDir, { recursive: true, force: true })

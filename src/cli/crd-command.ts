@@ -4,10 +4,15 @@ import { readCaBundle, UsageError, warn, type CliIo } from './cli-io.ts'
 import { loadScheme, SCHEME_OPTION_HELP, selectResources } from './load-scheme.ts'
 import type { CommandContext } from './main.ts'
 import { EXIT } from './main.ts'
+import {
+  addStoredVersionsOption,
+  refuseDroppedStoredVersions,
+  type StoredVersionsOptions,
+} from './stored-versions-guard.ts'
 import { formatObjects, outputOption, type OutputFormat } from './manifest-format.ts'
 
 export function registerCrdCommand(program: Command, context: CommandContext): void {
-  program
+  const command = program
     .command('crd')
     .description(
       'print the CustomResourceDefinitions (apiextensions.k8s.io/v1) of the scheme, conversion webhook included'
@@ -23,6 +28,7 @@ export function registerCrdCommand(program: Command, context: CommandContext): v
     )
     .addOption(outputOption('yaml'))
     .option('--scheme <module>', SCHEME_OPTION_HELP)
+  addStoredVersionsOption(command)
     .addHelpText(
       'after',
       `
@@ -30,6 +36,9 @@ Examples:
   crdconv crd --url https://crontab-webhook.example.workers.dev/convert > crontab-crd.yaml
   kubectl apply -f crontab-crd.yaml
   crdconv crd --scheme ./src/scheme.ts --resource crontabs --url https://10.0.0.5:9443/convert --ca-bundle ca.pem
+
+With --stored-versions, --kubeconfig or --context, it refuses (exit 2) to print a CRD that drops a
+version still listed in the CRD's status.storedVersions: run crdconv migrate first.
 
 The URL must be https, with no user:password@, no query and no fragment (the API server's rules);
 localhost and bare IP addresses are allowed with a warning. Without --ca-bundle the API server
@@ -43,7 +52,7 @@ Exit codes: 0 printed; 1 a schema cannot be said as a structural CRD (nothing pr
     })
 }
 
-interface CrdCommandOptions {
+interface CrdCommandOptions extends StoredVersionsOptions {
   url: string
   resource?: string
   caBundle?: string
@@ -64,9 +73,11 @@ async function printCrds(io: CliIo, options: CrdCommandOptions): Promise<number>
       ? undefined
       : Buffer.from(await readCaBundle(io, options.caBundle), 'utf8').toString('base64')
   const scheme = await loadScheme(options.scheme, io.cwd)
+  const resources = selectResources(scheme, options.resource)
+  await refuseDroppedStoredVersions(resources, options)
   const crds: unknown[] = []
   const problems: string[] = []
-  for (const resource of selectResources(scheme, options.resource)) {
+  for (const resource of resources) {
     const build = buildCustomResourceDefinition(resource, {
       url: options.url,
       ...(caBundle === undefined ? {} : { caBundle }),

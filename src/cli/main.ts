@@ -5,6 +5,7 @@ import { registerConvertCommand } from './convert-command.ts'
 import { registerCrdCommand } from './crd-command.ts'
 import { registerImportCommand } from './import-command.ts'
 import { registerLambdaLocalCommand } from './lambda-local-command.ts'
+import { registerLifecycleCommands } from './lifecycle-commands.ts'
 import { registerProbeCommand } from './probe-command.ts'
 import { registerReviewCommand } from './review-command.ts'
 import { registerServeCommand } from './serve-command.ts'
@@ -41,6 +42,7 @@ export function createProgram(context: CommandContext): Command {
   registerCheckCommand(program, context)
   registerServeCommand(program, context)
   registerLambdaLocalCommand(program)
+  registerLifecycleCommands(program, context)
   return program
 }
 

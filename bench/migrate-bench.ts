@@ -1,0 +1,171 @@
+// `crdconv migrate` on a local kube-apiserver (KUBEBUILDER_ASSETS): 1,000 and then 10,000
+// CronTabs stored at v1beta1, rewritten at v1 through the Node webhook over TLS. Rate and peak
+// RSS side by side show whether the cost grows linearly and memory stays flat (pages streamed).
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { connectToCluster } from '../src/cluster/index.ts'
+import { runCli } from '../src/cli/main.ts'
+import {
+  startTestApiServer,
+  testApiServerAssets,
+  writeServingCertificate,
+  type TestApiServer,
+} from '../src/testing/test-api-server-index.ts'
+import { nodeServerTarget } from '../test/support/webhook-targets.ts'
+import { kubectlOk } from '../test/support/kubectl.ts'
+import { execFileAsync, lastJsonLine, repoRoot, round } from './bench-support.ts'
+
+export interface MigrateRun {
+  readonly objects: number
+  readonly seconds: number
+  readonly objectsPerSecond: number
+  /** Peak RSS of the migrate process, and the part of it loading the CLI had already taken. */
+  readonly maxRssBytes: number
+  readonly rssAfterImportBytes: number
+  readonly exitCode: number
+}
+
+export type MigrateResult = { readonly runs: MigrateRun[] } | { readonly skipped: string }
+
+const fixture = (name: string) => join(repoRoot, 'test/node/lifecycle/fixtures', `${name}.ts`)
+
+/** One API server per size, so each migration starts from the same state. */
+export async function benchMigrate(
+  sizes: readonly number[] = [1_000, 10_000]
+): Promise<MigrateResult> {
+  const found = testApiServerAssets()
+  if ('skip' in found) return { skipped: found.skip }
+  const runs: MigrateRun[] = []
+  for (const objects of sizes) runs.push(await migrateOnce(objects))
+  return { runs }
+}
+
+async function migrateOnce(objects: number): Promise<MigrateRun> {
+  const directory = mkdtempSync(join(tmpdir(), 'crdconv-migrate-bench-'))
+  const tls = await writeServingCertificate(directory)
+  const [server, webhook] = await Promise.all([startTestApiServer(), nodeServerTarget.start(tls)])
+  try {
+    const applyCrd = async (scheme: string) => {
+      const args = [
+        'crd',
+        '--scheme',
+        fixture(scheme),
+        '--url',
+        webhook.url,
+        '--ca-bundle',
+        tls.caCert,
+      ]
+      let manifest = ''
+      await runCli(args, {
+        stdout: (text) => void (manifest += text),
+        stderr: () => {},
+        readStdin: async () => '',
+        cwd: repoRoot,
+      })
+      await kubectlOk(server.kubeconfigPath, ['apply', '-f', '-'], manifest)
+      await kubectlOk(server.kubeconfigPath, [
+        'wait',
+        '--for',
+        'condition=established',
+        'crd/crontabs.example.com',
+      ])
+    }
+    await applyCrd('crontab-v1beta1-storage')
+    await createCronTabs(server, objects)
+    await applyCrd('crontab-v1-storage')
+    // past migrate's settle time after a CRD change, so the figure is the rewrite alone
+    await new Promise((resolve) => setTimeout(resolve, 6_000))
+    const { stdout } = await execFileAsync(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        join(repoRoot, 'bench/children/migrate-child.ts'),
+        fixture('crontab-v1-storage'),
+        server.kubeconfigPath,
+      ],
+      { maxBuffer: 1024 * 1024 }
+    )
+    const run = lastJsonLine<{
+      code: number
+      seconds: number
+      maxRssBytes: number
+      rssAfterImportBytes: number
+    }>(stdout)
+    return {
+      objects,
+      seconds: round(run.seconds, 1),
+      objectsPerSecond: Math.round(objects / run.seconds),
+      maxRssBytes: run.maxRssBytes,
+      rssAfterImportBytes: run.rssAfterImportBytes,
+      exitCode: run.code,
+    }
+  } finally {
+    await Promise.all([server.stop(), webhook.stop()])
+    rmSync(directory, { recursive: true, force: true })
+  }
+}
+
+/** `objects` CronTabs at v1beta1 in ten namespaces, 32 creates in flight. */
+async function createCronTabs(server: TestApiServer, objects: number): Promise<void> {
+  const namespaces = Array.from({ length: 10 }, (_, index) => `bench-${index}`)
+  for (const namespace of namespaces) {
+    await kubectlOk(server.kubeconfigPath, ['create', 'namespace', namespace])
+  }
+  const client = connectToCluster({ kubeconfig: server.kubeconfigPath })
+  let next = 0
+  const worker = async () => {
+    while (next < objects) {
+      const index = next
+      next += 1
+      const namespace = namespaces[index % namespaces.length] as string
+      await client.objects.createNamespacedCustomObject({
+        group: 'example.com',
+        version: 'v1beta1',
+        plural: 'crontabs',
+        namespace,
+        body: {
+          apiVersion: 'example.com/v1beta1',
+          kind: 'CronTab',
+          metadata: { name: `crontab-${index}`, namespace },
+          hostPort: `localhost:${1000 + (index % 50000)}`,
+          spec: { cronSpec: '* * * * */5', image: 'my-cron-image', replicas: 1 },
+        },
+      })
+    }
+  }
+  await Promise.all(Array.from({ length: 32 }, worker))
+}
+
+/** The migrate figures as a table, in the style of the other bench tables. */
+export function printMigrate(result: MigrateResult): void {
+  console.log(
+    '\nMigrate: crdconv migrate on a local kube-apiserver, objects stored at v1beta1 rewritten at v1'
+  )
+  if ('skipped' in result) {
+    console.log(`skipped: ${result.skipped}`)
+    return
+  }
+  const MiB = 1024 * 1024
+  const rows = [
+    ['objects', 'time', 'objects/s', 'peak RSS', 'over CLI loaded', 'exit'],
+    ...result.runs.map((run) => [
+      run.objects.toLocaleString('en'),
+      `${run.seconds} s`,
+      String(run.objectsPerSecond),
+      `${round(run.maxRssBytes / MiB, 1)} MiB`,
+      `+${round((run.maxRssBytes - run.rssAfterImportBytes) / MiB, 1)} MiB`,
+      String(run.exitCode),
+    ]),
+  ]
+  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)))
+  for (const row of rows) {
+    console.log(
+      row
+        .map((cell, column) => cell.padEnd(widths[column]!))
+        .join('  ')
+        .trimEnd()
+    )
+  }
+}

@@ -1,0 +1,52 @@
+import type { Command } from 'commander'
+import { ClusterError } from '../cluster/cluster-error.ts'
+import type { ClusterClient } from '../cluster/connect-to-cluster.ts'
+import { UsageError } from './cli-io.ts'
+
+/** `--kubeconfig` and `--context`, as kubectl spells them. */
+export interface ClusterOptions {
+  kubeconfig?: string
+  context?: string
+}
+
+export function addClusterOptions(command: Command): Command {
+  return command
+    .option(
+      '--kubeconfig <file>',
+      'kubeconfig file (default: KUBECONFIG, then ~/.kube/config, then in-cluster)'
+    )
+    .option('--context <name>', 'kubeconfig context (default: its current-context)')
+}
+
+/**
+ * Connects as the options say; a missing kubeconfig or context is a usage error (exit 2).
+ * `@kubernetes/client-node` loads here, on first use, so that the commands that never talk to a
+ * cluster start as fast as before it was a dependency.
+ */
+export async function connectWith(options: ClusterOptions): Promise<ClusterClient> {
+  const { connectToCluster } = await import('../cluster/connect-to-cluster.ts')
+  return asUsageErrors(() =>
+    connectToCluster({
+      ...(options.kubeconfig === undefined ? {} : { kubeconfig: options.kubeconfig }),
+      ...(options.context === undefined ? {} : { context: options.context }),
+    })
+  )
+}
+
+/**
+ * Runs `work`, turning a `ClusterError` (unreachable server, CRD not installed, RBAC) into a
+ * usage error: exit code 2, nothing was written.
+ */
+export function asUsageErrors<T>(work: () => T): T {
+  try {
+    const result = work()
+    if (result instanceof Promise) {
+      return result.catch((error: unknown) => {
+        throw error instanceof ClusterError ? new UsageError(error.message) : error
+      }) as T
+    }
+    return result
+  } catch (error) {
+    throw error instanceof ClusterError ? new UsageError(error.message) : error
+  }
+}

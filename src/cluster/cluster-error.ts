@@ -1,0 +1,114 @@
+/**
+ * Something about the cluster stops a command before it changes anything: a missing kubeconfig
+ * or context, an unreachable API server, a CRD that is not installed, RBAC that forbids a verb.
+ * The message names the thing and the fix; the CLI answers it with exit code 2.
+ */
+export class ClusterError extends Error {
+  override readonly name = 'ClusterError'
+}
+
+/** One request the way RBAC sees it, for messages: `update crontabs.example.com`. */
+export interface ClusterAction {
+  readonly verb: string
+  /** `plural.group`, `plural` for the core group, `customresourcedefinitions/status`. */
+  readonly resource: string
+  readonly name?: string
+  readonly namespace?: string
+}
+
+/** What the API server answered: its HTTP status and the `Status` message, if any. */
+export interface ApiFailure {
+  readonly code: number
+  readonly message: string
+  /** Seconds from a `Retry-After` header. */
+  readonly retryAfter?: number
+}
+
+/** The HTTP status and message of an error from `@kubernetes/client-node`, else undefined. */
+export function apiFailure(error: unknown): ApiFailure | undefined {
+  if (typeof error !== 'object' || error === null) return undefined
+  const { code, body, headers } = error as { code?: unknown; body?: unknown; headers?: unknown }
+  if (typeof code !== 'number' || code < 100) return undefined
+  const status = parseBody(body)
+  const retryAfterHeader =
+    typeof headers === 'object' && headers !== null
+      ? (headers as Record<string, unknown>)['retry-after']
+      : undefined
+  const retryAfter = Number(retryAfterHeader)
+  return {
+    code,
+    message: typeof status?.['message'] === 'string' ? status['message'] : `HTTP ${code}`,
+    ...(Number.isFinite(retryAfter) && retryAfterHeader !== undefined ? { retryAfter } : {}),
+  }
+}
+
+function parseBody(body: unknown): Record<string, unknown> | undefined {
+  if (typeof body === 'object' && body !== null) return body as Record<string, unknown>
+  if (typeof body !== 'string') return undefined
+  try {
+    const parsed: unknown = JSON.parse(body)
+    return typeof parsed === 'object' && parsed !== null
+      ? (parsed as Record<string, unknown>)
+      : undefined
+  } catch {
+    return { message: body }
+  }
+}
+
+/** The system error code (ECONNREFUSED, ENOTFOUND, ETIMEDOUT…) somewhere in `error`'s causes. */
+export function networkErrorCode(error: unknown): string | undefined {
+  for (let current = error, depth = 0; current !== undefined && depth < 5; depth += 1) {
+    if (typeof current !== 'object' || current === null) return undefined
+    const { code, errno, cause } = current as { code?: unknown; errno?: unknown; cause?: unknown }
+    if (typeof code === 'string' && /^E[A-Z_]+$/.test(code)) return code
+    if (typeof errno === 'string' && /^E[A-Z_]+$/.test(errno)) return errno
+    current = cause
+  }
+  return undefined
+}
+
+/** Whether a request that failed this way may succeed later: 429, 5xx, a dropped connection. */
+export function isTransient(error: unknown): boolean {
+  const failure = apiFailure(error)
+  if (failure !== undefined) return failure.code === 429 || failure.code >= 500
+  const network = networkErrorCode(error)
+  return network === 'ECONNRESET' || network === 'ETIMEDOUT' || network === 'EPIPE'
+}
+
+/** Where the client talks to, for messages. */
+export interface ClusterTarget {
+  readonly server: string
+  readonly contextName: string
+}
+
+/**
+ * `error` as a `ClusterError` that says what was tried against which cluster and what to do,
+ * or `error` itself when it is none of the cluster's usual refusals.
+ */
+export function explainClusterError(
+  error: unknown,
+  action: ClusterAction,
+  target: ClusterTarget
+): unknown {
+  const where = `the API server at ${target.server} (context ${target.contextName})`
+  const what = `${action.verb} ${action.resource}${action.name === undefined ? '' : ` ${action.name}`}`
+  const failure = apiFailure(error)
+  if (failure?.code === 401) {
+    return new ClusterError(
+      `${where} refused the credentials for ${what}: refresh them, or pick another --context`
+    )
+  }
+  if (failure?.code === 403) {
+    return new ClusterError(
+      `RBAC forbids ${action.verb} on ${action.resource} for context ${target.contextName}: ` +
+        `${failure.message}. Grant the verb "${action.verb}" on "${action.resource}" (a Role or ClusterRole), or use a --context that has it`
+    )
+  }
+  const network = networkErrorCode(error)
+  if (failure === undefined && network !== undefined) {
+    return new ClusterError(
+      `cannot reach ${where} (${network}) to ${what}: is the cluster running, and is --context the right one?`
+    )
+  }
+  return error
+}

@@ -1,0 +1,116 @@
+import { apiFailure, ClusterError, explainClusterError } from './cluster-error.ts'
+import type { ClusterClient } from './connect-to-cluster.ts'
+
+/** One entry of a live CRD's `spec.versions`, as the API server returns it. */
+export interface LiveCrdVersion {
+  readonly name: string
+  readonly served: boolean
+  readonly storage: boolean
+  readonly deprecated?: boolean
+  readonly schema?: { readonly openAPIV3Schema?: unknown }
+}
+
+/** A CustomResourceDefinition read from a cluster, as plain JSON (the fields crdconv reads). */
+export interface LiveCustomResourceDefinition {
+  readonly metadata: {
+    readonly name: string
+    readonly resourceVersion?: string
+    readonly managedFields?: readonly { readonly time?: string }[]
+  }
+  readonly spec: {
+    readonly group: string
+    readonly names: { readonly plural: string; readonly kind: string }
+    readonly scope: 'Namespaced' | 'Cluster'
+    readonly versions: readonly LiveCrdVersion[]
+    readonly conversion?: {
+      readonly strategy?: string
+      readonly webhook?: { readonly clientConfig?: { readonly url?: string } }
+    }
+  }
+  readonly status?: { readonly storedVersions?: readonly string[] }
+  readonly [field: string]: unknown
+}
+
+const CRDS = {
+  group: 'apiextensions.k8s.io',
+  version: 'v1',
+  plural: 'customresourcedefinitions',
+} as const
+
+/**
+ * The CustomResourceDefinition `name` (`plural.group`) as plain JSON, exactly as the API server
+ * returns it (`x-kubernetes-*` keys included), or undefined when it is not installed. Throws a
+ * `ClusterError` for an unreachable API server or RBAC that forbids `get`.
+ *
+ * @example
+ * ```ts
+ * const crd = await readCustomResourceDefinition(connectToCluster(), 'crontabs.example.com')
+ * crd?.status?.storedVersions // ['v1beta1', 'v1']
+ * ```
+ */
+export async function readCustomResourceDefinition(
+  client: ClusterClient,
+  name: string
+): Promise<LiveCustomResourceDefinition | undefined> {
+  try {
+    return (await client.objects.getClusterCustomObject({
+      ...CRDS,
+      name,
+    })) as LiveCustomResourceDefinition
+  } catch (error) {
+    if (apiFailure(error)?.code === 404) return undefined
+    throw explainClusterError(
+      error,
+      { verb: 'get', resource: 'customresourcedefinitions.apiextensions.k8s.io', name },
+      client
+    )
+  }
+}
+
+/** Like `readCustomResourceDefinition`, but a CRD that is not installed is a `ClusterError`. */
+export async function requireCustomResourceDefinition(
+  client: ClusterClient,
+  name: string
+): Promise<LiveCustomResourceDefinition> {
+  const crd = await readCustomResourceDefinition(client, name)
+  if (crd === undefined) {
+    throw new ClusterError(
+      `CRD ${name} is not installed in context ${client.contextName}: apply it first (crdconv crd --url … | kubectl apply -f -)`
+    )
+  }
+  return crd
+}
+
+/**
+ * Sets `status.storedVersions` to `versions` through the CRD's `status` subresource, guarded
+ * by the `resourceVersion` just read; a conflict re-reads and tries again.
+ */
+export async function setStoredVersions(
+  client: ClusterClient,
+  name: string,
+  versions: readonly string[]
+): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    const crd = await requireCustomResourceDefinition(client, name)
+    try {
+      await client.objects.replaceClusterCustomObjectStatus({
+        ...CRDS,
+        name,
+        body: { ...crd, status: { ...crd.status, storedVersions: [...versions] } },
+      })
+      return
+    } catch (error) {
+      if (apiFailure(error)?.code === 409 && attempt < 5) continue
+      throw explainClusterError(
+        error,
+        { verb: 'update', resource: 'customresourcedefinitions/status', name },
+        client
+      )
+    }
+  }
+}
+
+/** The live storage version, or undefined for a CRD without one (the API server forbids that). */
+export function liveStorageVersion(crd: LiveCustomResourceDefinition): string | undefined {
+  return crd.spec.versions.find((version) => version.storage)?.name
+}

@@ -1,0 +1,129 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+
+/** A child process with the tail of its output kept for error messages. */
+export interface ManagedProcess {
+  readonly name: string
+  readonly child: ChildProcess
+  /** The last lines it printed (stdout and stderr), for a start-up failure's message. */
+  readonly tail: () => string
+  /** Whether it has exited, and how. */
+  readonly exited: () => string | undefined
+  /** SIGTERM, then SIGKILL after `graceMs`; resolves once it is gone. */
+  readonly stop: (graceMs?: number) => Promise<void>
+}
+
+const TAIL_LINES = 30
+const running = new Set<ManagedProcess>()
+const directories = new Set<string>()
+let exitHookInstalled = false
+
+/**
+ * Kills whatever is still running and removes the data directories when the test process exits,
+ * even after a crash or a failed test that never reached its `stop()`.
+ */
+function installExitHook(): void {
+  if (exitHookInstalled) return
+  exitHookInstalled = true
+  process.once('exit', () => {
+    for (const managed of running) managed.child.kill('SIGKILL')
+    for (const directory of directories) rmSync(directory, { recursive: true, force: true })
+  })
+}
+
+/** Removes `directory` when the process exits, unless `forget` is called first. */
+export function removeOnExit(directory: string): { forget: () => void } {
+  installExitHook()
+  directories.add(directory)
+  return { forget: () => void directories.delete(directory) }
+}
+
+/** A loopback TCP port nobody listens on right now. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.unref()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      const port = typeof address === 'object' && address !== null ? address.port : 0
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+/** Starts `binary` with `args`; its output is kept (a short tail) rather than printed. */
+export function startProcess(
+  name: string,
+  binary: string,
+  args: readonly string[],
+  env: NodeJS.ProcessEnv = process.env
+): ManagedProcess {
+  installExitHook()
+  const child = spawn(binary, [...args], { stdio: ['ignore', 'pipe', 'pipe'], env })
+  const lines: string[] = []
+  const keep = (chunk: Buffer) => {
+    lines.push(...chunk.toString('utf8').split('\n').filter(Boolean))
+    if (lines.length > TAIL_LINES) lines.splice(0, lines.length - TAIL_LINES)
+  }
+  child.stdout?.on('data', keep)
+  child.stderr?.on('data', keep)
+  let exit: string | undefined
+  let spawnError: Error | undefined
+  const gone = new Promise<void>((resolve) => {
+    child.once('exit', (code, signal) => {
+      exit = signal === null ? `exit code ${code}` : `signal ${signal}`
+      resolve()
+    })
+    child.once('error', (error) => {
+      spawnError = error
+      exit = `could not start: ${error.message}`
+      resolve()
+    })
+  })
+  const managed: ManagedProcess = {
+    name,
+    child,
+    tail: () => lines.join('\n'),
+    exited: () => exit ?? spawnError?.message,
+    stop: async (graceMs = 5_000) => {
+      if (exit === undefined) {
+        child.kill('SIGTERM')
+        const timer = setTimeout(() => child.kill('SIGKILL'), graceMs)
+        await gone
+        clearTimeout(timer)
+      }
+      running.delete(managed)
+    },
+  }
+  running.add(managed)
+  void gone.then(() => running.delete(managed))
+  return managed
+}
+
+/**
+ * Polls `check` until it answers true; throws with the process's tail when the process exits or
+ * `timeoutMs` passes first.
+ */
+export async function waitUntil(
+  managed: ManagedProcess,
+  what: string,
+  check: () => Promise<boolean>,
+  timeoutMs: number
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const exit = managed.exited()
+    if (exit !== undefined) {
+      throw new Error(`${managed.name} stopped (${exit}) before ${what}:\n${managed.tail()}`)
+    }
+    if (await check().catch(() => false)) return
+    if (Date.now() > deadline) {
+      throw new Error(
+        `${managed.name}: no ${what} after ${timeoutMs / 1000} s; its last output:\n${managed.tail()}`
+      )
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+}

@@ -1,0 +1,263 @@
+import { existsSync } from 'node:fs'
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { stringify } from 'yaml'
+import {
+  writeClientCertificate,
+  writeTestApiServerCertificates,
+} from './test-api-server-certificates.ts'
+import { smallRequest, type ClientTls } from './test-api-server-http.ts'
+import {
+  freePort,
+  removeOnExit,
+  startProcess,
+  waitUntil,
+  type ManagedProcess,
+} from './test-api-server-processes.ts'
+
+export interface TestApiServerOptions {
+  /** Folder holding `etcd` and `kube-apiserver`; default `KUBEBUILDER_ASSETS`, as envtest. */
+  readonly assets?: string
+  /** How long both may take to become ready; default 60 s (a loaded 2-core machine needs ~10). */
+  readonly startTimeoutMs?: number
+}
+
+/** One key of etcd with its value, as the API server stored it. */
+export interface EtcdEntry {
+  readonly key: string
+  readonly value: string
+}
+
+/** A running etcd + kube-apiserver pair; `stop()` ends both and removes their data. */
+export interface TestApiServer {
+  /** `https://127.0.0.1:PORT` */
+  readonly url: string
+  /** A kubeconfig (admin, `system:masters`) as the object `kubectl` reads. */
+  readonly kubeconfig: Record<string, unknown>
+  /** The same kubeconfig written to a file: `KUBECONFIG=…`, `kubectl --kubeconfig …`. */
+  readonly kubeconfigPath: string
+  /**
+   * A kubeconfig file for another user, authenticated by a client certificate of the test CA
+   * and authorized by whatever RBAC grants `user` or its `groups` (nothing, at first).
+   */
+  readonly kubeconfigFor: (user: string, groups?: readonly string[]) => Promise<string>
+  /** etcd's client URL (plain HTTP on loopback), for tests that look at what was stored. */
+  readonly etcdUrl: string
+  /** Every etcd key under `prefix` with its value, e.g. `/registry/example.com/crontabs/`. */
+  readonly readEtcd: (prefix: string) => Promise<EtcdEntry[]>
+  readonly stop: () => Promise<void>
+}
+
+/** The folder of the binaries, or why tests that need them cannot run. */
+export function testApiServerAssets(
+  assets: string | undefined = process.env['KUBEBUILDER_ASSETS']
+): { assets: string } | { skip: string } {
+  if (assets === undefined || assets === '') {
+    return {
+      skip: 'KUBEBUILDER_ASSETS is unset: point it at a folder with etcd and kube-apiserver (setup-envtest prints one) to run the tests against a real API server',
+    }
+  }
+  for (const binary of ['etcd', 'kube-apiserver']) {
+    if (!existsSync(join(assets, binary))) {
+      return { skip: `KUBEBUILDER_ASSETS=${assets} has no ${binary}` }
+    }
+  }
+  return { assets }
+}
+
+/**
+ * Starts etcd and kube-apiserver on free loopback ports with a fresh data directory and
+ * certificates of their own, the way controller-runtime's envtest does, and answers once the API
+ * server is ready. Call `stop()` in `afterAll`; whatever is left running is killed when the test
+ * process exits. Needs the `openssl` CLI.
+ *
+ * @example
+ * ```ts
+ * let server: TestApiServer
+ * beforeAll(async () => { server = await startTestApiServer() }, 90_000)
+ * afterAll(() => server?.stop())
+ * // execFileSync('kubectl', ['--kubeconfig', server.kubeconfigPath, 'apply', '-f', 'crd.yaml'])
+ * ```
+ */
+export async function startTestApiServer(
+  options: TestApiServerOptions = {}
+): Promise<TestApiServer> {
+  const found = testApiServerAssets(options.assets ?? process.env['KUBEBUILDER_ASSETS'])
+  if ('skip' in found) throw new Error(found.skip)
+  const timeoutMs = options.startTimeoutMs ?? 60_000
+  const dataDir = await mkdtemp(join(tmpdir(), 'crdconv-apiserver-'))
+  const cleanup = removeOnExit(dataDir)
+  const started: ManagedProcess[] = []
+  const stop = async () => {
+    for (const managed of started.reverse()) await managed.stop()
+    started.length = 0
+    await rm(dataDir, { recursive: true, force: true })
+    cleanup.forget()
+  }
+  try {
+    const certDir = join(dataDir, 'certs')
+    await mkdir(certDir)
+    const [certs, etcdPort, peerPort, apiPort] = await Promise.all([
+      writeTestApiServerCertificates(certDir),
+      freePort(),
+      freePort(),
+      freePort(),
+    ])
+    const etcdUrl = `http://127.0.0.1:${etcdPort}`
+    const etcd = startProcess(
+      'etcd',
+      join(found.assets, 'etcd'),
+      etcdArgs(dataDir, etcdUrl, peerPort)
+    )
+    started.push(etcd)
+    await waitUntil(
+      etcd,
+      'healthy answer',
+      async () => {
+        const health = await smallRequest(`${etcdUrl}/health`)
+        return health.status === 200 && health.body.includes('"true"')
+      },
+      timeoutMs
+    )
+
+    const apiServer = startProcess(
+      'kube-apiserver',
+      join(found.assets, 'kube-apiserver'),
+      apiServerArgs(dataDir, apiPort, etcdUrl, certs)
+    )
+    started.push(apiServer)
+    const url = `https://127.0.0.1:${apiPort}`
+    const tls: Required<ClientTls> = {
+      ca: await readFile(certs.caCert, 'utf8'),
+      cert: await readFile(certs.adminCert, 'utf8'),
+      key: await readFile(certs.adminKey, 'utf8'),
+    }
+    await waitUntil(
+      apiServer,
+      'ready answer and default namespace',
+      async () => {
+        const ready = await smallRequest(`${url}/readyz`, { tls })
+        if (ready.status !== 200) return false
+        const namespace = await smallRequest(`${url}/api/v1/namespaces/default`, { tls })
+        return namespace.status === 200
+      },
+      timeoutMs
+    )
+
+    const kubeconfig = kubeconfigObject(url, tls, 'crdconv-test-admin')
+    const kubeconfigPath = join(dataDir, 'kubeconfig.yaml')
+    await writeFile(kubeconfigPath, stringify(kubeconfig), { mode: 0o600 })
+    const kubeconfigFor = async (user: string, groups: readonly string[] = []) => {
+      const ca = { cert: certs.caCert, key: certs.caKey }
+      const files = await writeClientCertificate(certDir, user, groups, ca)
+      const userTls = {
+        ca: tls.ca,
+        cert: await readFile(files.cert, 'utf8'),
+        key: await readFile(files.key, 'utf8'),
+      }
+      const path = join(dataDir, `kubeconfig-${user}.yaml`)
+      await writeFile(path, stringify(kubeconfigObject(url, userTls, user)), { mode: 0o600 })
+      return path
+    }
+    return {
+      url,
+      kubeconfig,
+      kubeconfigPath,
+      kubeconfigFor,
+      etcdUrl,
+      readEtcd: (prefix) => readEtcdPrefix(etcdUrl, prefix),
+      stop,
+    }
+  } catch (error) {
+    await stop()
+    throw error
+  }
+}
+
+function etcdArgs(dataDir: string, clientUrl: string, peerPort: number): string[] {
+  const peerUrl = `http://127.0.0.1:${peerPort}`
+  return [
+    '--name=test',
+    `--data-dir=${join(dataDir, 'etcd')}`,
+    `--listen-client-urls=${clientUrl}`,
+    `--advertise-client-urls=${clientUrl}`,
+    `--listen-peer-urls=${peerUrl}`,
+    `--initial-advertise-peer-urls=${peerUrl}`,
+    `--initial-cluster=test=${peerUrl}`,
+    '--initial-cluster-state=new',
+  ]
+}
+
+function apiServerArgs(
+  dataDir: string,
+  port: number,
+  etcdUrl: string,
+  certs: Awaited<ReturnType<typeof writeTestApiServerCertificates>>
+): string[] {
+  return [
+    '--advertise-address=127.0.0.1',
+    '--bind-address=127.0.0.1',
+    `--secure-port=${port}`,
+    '--insecure-port=0',
+    `--etcd-servers=${etcdUrl}`,
+    `--cert-dir=${join(dataDir, 'apiserver-certs')}`,
+    `--tls-cert-file=${certs.servingCert}`,
+    `--tls-private-key-file=${certs.servingKey}`,
+    `--client-ca-file=${certs.caCert}`,
+    '--service-account-issuer=https://kubernetes.default.svc.cluster.local',
+    `--service-account-key-file=${certs.serviceAccountPublicKey}`,
+    `--service-account-signing-key-file=${certs.serviceAccountKey}`,
+    '--service-cluster-ip-range=10.0.0.0/24',
+    '--endpoint-reconciler-type=none',
+    '--authorization-mode=RBAC',
+    '--disable-admission-plugins=ServiceAccount',
+    '--profiling=false',
+  ]
+}
+
+function kubeconfigObject(
+  url: string,
+  tls: Required<ClientTls>,
+  user: string
+): Record<string, unknown> {
+  const base64 = (text: string) => Buffer.from(text, 'utf8').toString('base64')
+  return {
+    apiVersion: 'v1',
+    kind: 'Config',
+    clusters: [
+      {
+        name: 'crdconv-test',
+        cluster: { server: url, 'certificate-authority-data': base64(tls.ca) },
+      },
+    ],
+    users: [
+      {
+        name: user,
+        user: {
+          'client-certificate-data': base64(tls.cert),
+          'client-key-data': base64(tls.key),
+        },
+      },
+    ],
+    contexts: [{ name: 'crdconv-test', context: { cluster: 'crdconv-test', user } }],
+    'current-context': 'crdconv-test',
+  }
+}
+
+/** etcd's v3 HTTP gateway: every key under `prefix` (base64 keys, range end = prefix + 1). */
+async function readEtcdPrefix(etcdUrl: string, prefix: string): Promise<EtcdEntry[]> {
+  const key = Buffer.from(prefix, 'utf8')
+  const rangeEnd = Buffer.from(key)
+  rangeEnd[rangeEnd.length - 1] = (rangeEnd[rangeEnd.length - 1] ?? 0) + 1
+  const answer = await smallRequest(`${etcdUrl}/v3/kv/range`, {
+    method: 'POST',
+    body: JSON.stringify({ key: key.toString('base64'), range_end: rangeEnd.toString('base64') }),
+  })
+  if (answer.status !== 200) throw new Error(`etcd range ${prefix}: HTTP ${answer.status}`)
+  const { kvs = [] } = JSON.parse(answer.body) as { kvs?: { key: string; value: string }[] }
+  return kvs.map((entry) => ({
+    key: Buffer.from(entry.key, 'base64').toString('utf8'),
+    value: Buffer.from(entry.value, 'base64').toString('utf8'),
+  }))
+}

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest'
+import { ApiException } from '@kubernetes/client-node'
+import {
+  apiFailure,
+  ClusterError,
+  explainClusterError,
+  isTransient,
+} from '../../../src/cluster/cluster-error.ts'
+
+const target = { server: 'https://10.0.0.1:6443', contextName: 'prod' }
+const forbidden = new ApiException(
+  403,
+  'Forbidden',
+  JSON.stringify({
+    kind: 'Status',
+    message:
+      'crontabs.example.com "a" is forbidden: User "alice" cannot update resource "crontabs"',
+  }),
+  {}
+)
+
+describe('apiFailure', () => {
+  it('reads the code, the Status message and Retry-After of a client error', () => {
+    const busy = new ApiException(429, 'Too Many Requests', '{"message":"slow down"}', {
+      'retry-after': '2',
+    })
+    expect(apiFailure(busy)).toEqual({ code: 429, message: 'slow down', retryAfter: 2 })
+  })
+
+  it('answers undefined for an error that carries no HTTP status', () => {
+    expect(apiFailure(new Error('boom'))).toBeUndefined()
+  })
+})
+
+describe('isTransient', () => {
+  it.each([
+    [429, true],
+    [500, true],
+    [503, true],
+    [409, false],
+    [403, false],
+  ])('treats HTTP %i as transient: %s', (code, transient) => {
+    expect(isTransient(new ApiException(code, '', '{}', {}))).toBe(transient)
+  })
+})
+
+describe('explainClusterError', () => {
+  it('names the verb, the resource and the context RBAC refuses', () => {
+    const explained = explainClusterError(
+      forbidden,
+      { verb: 'update', resource: 'crontabs.example.com', name: 'a' },
+      target
+    )
+    expect(explained).toBeInstanceOf(ClusterError)
+    expect((explained as Error).message).toContain(
+      'RBAC forbids update on crontabs.example.com for context prod'
+    )
+  })
+
+  it('says the API server cannot be reached, naming it and the context', () => {
+    const refused = Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' })
+    const explained = explainClusterError(refused, { verb: 'list', resource: 'crontabs' }, target)
+    expect((explained as Error).message).toBe(
+      'cannot reach the API server at https://10.0.0.1:6443 (context prod) (ECONNREFUSED) to list crontabs: is the cluster running, and is --context the right one?'
+    )
+  })
+
+  it('passes anything else through unchanged', () => {
+    const conflict = new ApiException(409, 'Conflict', '{}', {})
+    expect(explainClusterError(conflict, { verb: 'update', resource: 'x' }, target)).toBe(conflict)
+  })
+})

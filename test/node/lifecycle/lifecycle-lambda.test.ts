@@ -1,0 +1,4 @@
+import { lambdaTarget } from '../../support/webhook-targets.ts'
+import { lifecycleSuite } from './lifecycle-suite.ts'
+
+lifecycleSuite(lambdaTarget)

@@ -1,0 +1,4 @@
+import { workerTarget } from '../../support/webhook-targets.ts'
+import { lifecycleSuite } from './lifecycle-suite.ts'
+
+lifecycleSuite(workerTarget)

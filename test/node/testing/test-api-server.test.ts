@@ -1,0 +1,110 @@
+import { execFileSync, spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  startTestApiServer,
+  testApiServerAssets,
+  type TestApiServer,
+} from 'crdconv/testing/api-server'
+import { API_SERVER_START_MS, describeWithApiServer } from '../../support/api-server.ts'
+
+describe('testApiServerAssets', () => {
+  it('says how to set KUBEBUILDER_ASSETS when it is unset', () => {
+    expect(testApiServerAssets('')).toEqual({
+      skip: expect.stringContaining('KUBEBUILDER_ASSETS is unset') as unknown,
+    })
+  })
+
+  it('names the binary a folder lacks', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'crdconv-assets-'))
+    writeFileSync(join(folder, 'etcd'), '')
+    expect(testApiServerAssets(folder)).toEqual({
+      skip: `KUBEBUILDER_ASSETS=${folder} has no kube-apiserver`,
+    })
+  })
+})
+
+describe('startTestApiServer without binaries', () => {
+  it('rejects with the reason and starts nothing', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'crdconv-assets-'))
+    await expect(startTestApiServer({ assets: folder })).rejects.toThrow(/has no etcd/)
+  })
+})
+
+/** Whether `pid` is alive; a killed child not yet reaped by init is a zombie, not alive. */
+function isRunning(pid: number): boolean {
+  try {
+    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'))
+  } catch {
+    return false
+  }
+}
+
+describe('processes it started', () => {
+  it('are killed and its data directory removed when the test process crashes', () => {
+    const directory = mkdtempSync(join(tmpdir(), 'crdconv-crash-'))
+    mkdirSync(join(directory, 'etcd'))
+    const crashed = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', join(import.meta.dirname, 'fixtures/crash-after-start.ts'), directory],
+      { encoding: 'utf8' }
+    )
+    expect(crashed.status).not.toBe(0)
+    const pid = Number(crashed.stdout.trim())
+    expect(pid).toBeGreaterThan(0)
+    expect(isRunning(pid)).toBe(false)
+    expect(existsSync(directory)).toBe(false)
+  })
+})
+
+describeWithApiServer('startTestApiServer', () => {
+  let server: TestApiServer
+  beforeAll(async () => {
+    server = await startTestApiServer()
+  }, API_SERVER_START_MS)
+  afterAll(() => server?.stop())
+
+  it('answers kubectl through the kubeconfig file it wrote, as an admin', () => {
+    const namespace = execFileSync(
+      'kubectl',
+      ['--kubeconfig', server.kubeconfigPath, 'get', 'namespace', 'default', '-o', 'name'],
+      { encoding: 'utf8' }
+    )
+    expect(namespace.trim()).toBe('namespace/default')
+    const can = execFileSync(
+      'kubectl',
+      [
+        '--kubeconfig',
+        server.kubeconfigPath,
+        'auth',
+        'can-i',
+        'update',
+        'customresourcedefinitions',
+      ],
+      { encoding: 'utf8' }
+    )
+    expect(can.trim()).toBe('yes')
+  })
+
+  it('returns the kubeconfig as an object naming its own server', () => {
+    expect(server.kubeconfig).toMatchObject({
+      'current-context': 'crdconv-test',
+      clusters: [{ cluster: { server: server.url } }],
+    })
+  })
+
+  it('shows what the API server stored in etcd', async () => {
+    const keys = (await server.readEtcd('/registry/namespaces/')).map((entry) => entry.key)
+    expect(keys).toContain('/registry/namespaces/default')
+    expect(await server.readEtcd('/registry/nothing-here/')).toEqual([])
+  })
+
+  it('stops both processes and removes its data directory', async () => {
+    const dataDir = dirname(server.kubeconfigPath)
+    await server.stop()
+    expect(existsSync(dataDir)).toBe(false)
+    await expect(fetch(`${server.etcdUrl}/health`)).rejects.toThrow()
+  })
+})
