@@ -70,7 +70,8 @@ const TSCONFIG = `${JSON.stringify(
       target: 'ES2022',
       module: 'NodeNext',
       moduleResolution: 'NodeNext',
-      lib: ['ES2023'],
+      // DOM: the web APIs (URL, fetch, Request) that Workers, Lambda and Node share
+      lib: ['ES2023', 'DOM'],
       types: [],
       strict: true,
       noUncheckedIndexedAccess: true,

@@ -29,20 +29,23 @@ describe('the scheme crdconv init writes', () => {
     ['two versions', { versions: 'v1beta1,v1' }],
     ['a chain stored in the middle', { versions: 'v1alpha1,v1beta1,v1,v2', storage: 'v1' }],
     ['a cluster-scoped kind', { versions: 'v1alpha1,v1', scope: 'Cluster' }],
-  ])('round-trips losslessly and makes a valid CRD with %s', async (name, answers) => {
-    const scheme = await generatedScheme(
-      { group: 'stable.example.com', kind: 'Widget', ...answers },
-      name.replaceAll(' ', '-')
-    )
-    const [resource] = scheme.resources
-    expect(resource?.storageVersion).toBe(answers.storage ?? answers.versions.split(',').at(-1))
-    expect(checkLosslessRoundTrips(scheme, { numRuns: 30 }).ok).toBe(true)
-    const problems =
-      resource === undefined
-        ? ['no resource']
-        : checkResource(resource).flatMap((item) => item.problems)
-    expect(problems).toEqual([])
-  })
+  ] as [string, { versions: string; storage?: string; scope?: string }][])(
+    'round-trips losslessly and makes a valid CRD with %s',
+    async (name, answers) => {
+      const scheme = await generatedScheme(
+        { group: 'stable.example.com', kind: 'Widget', ...answers },
+        name.replaceAll(' ', '-')
+      )
+      const [resource] = scheme.resources
+      expect(resource?.storageVersion).toBe(answers.storage ?? answers.versions.split(',').at(-1))
+      expect(checkLosslessRoundTrips(scheme, { numRuns: 30 }).ok).toBe(true)
+      const problems =
+        resource === undefined
+          ? ['no resource']
+          : checkResource(resource).flatMap((item) => item.problems)
+      expect(problems).toEqual([])
+    }
+  )
 
   it('converts the first version’s message into the next version’s greeting', async () => {
     const scheme = await generatedScheme(
