@@ -1,7 +1,8 @@
 // The packed tarball as users get it: installed into a project that `crdconv init` wrote, with
 // the library imported from plain JavaScript, typechecked two ways, bundled for Workers and
 // Lambda, and the project's own test, start and crd commands run.
-import { readFileSync, rmSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
+import { rm } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { parse } from 'yaml'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -111,7 +112,11 @@ beforeAll(async () => {
     }
   )
 }, 600_000)
-afterAll(() => rmSync(dirname(project.dir), { recursive: true, force: true }))
+afterAll(async () => {
+  // project is unset when beforeAll failed; node_modules with workerd takes a while to remove
+  const created = project as ConsumerProject | undefined
+  if (created !== undefined) await rm(dirname(created.dir), { recursive: true, force: true })
+}, 120_000)
 
 describe('the packed package in a project made by crdconv init', { timeout: 180_000 }, () => {
   it('answers a review from a plain .mjs file with node alone (crdconv, crdconv/node)', async () => {
