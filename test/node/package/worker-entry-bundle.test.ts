@@ -1,10 +1,10 @@
 import { build } from 'esbuild'
 import { describe, expect, it } from 'vitest'
 
-/** Every module `import 'crdconv/worker'` brings into a Worker, from the build, as wrangler bundles it. */
-async function builtWorkerInputs(): Promise<string[]> {
+/** The modules of the build whose code ends up in a Worker made from `entry`, bundled as wrangler does. */
+async function bundledModules(entry: string): Promise<string[]> {
   const result = await build({
-    stdin: { contents: "export { workerApp } from 'crdconv/worker'", resolveDir: process.cwd() },
+    stdin: { contents: entry, resolveDir: process.cwd() },
     bundle: true,
     write: false,
     metafile: true,
@@ -14,16 +14,37 @@ async function builtWorkerInputs(): Promise<string[]> {
     conditions: ['workerd', 'worker', 'browser'],
     logLevel: 'silent',
   })
-  return Object.keys(result.metafile.inputs)
+  return Object.values(result.metafile.outputs).flatMap((output) =>
+    Object.entries(output.inputs)
+      .filter(([, input]) => input.bytesInOutput > 0)
+      .map(([path]) => path)
+  )
 }
 
-describe("the package's crdconv/worker entry", () => {
-  it('pulls in no CLI, init, crd, testing or node: module', async () => {
-    const inputs = await builtWorkerInputs()
-    expect(inputs).toContain('dist/scheme/convert-object.js')
-    expect(
-      inputs.filter((input) => /^dist\/(cli|init|crd|testing|resources)\//.test(input))
-    ).toEqual([])
-    expect(inputs.filter((input) => input.startsWith('node:'))).toEqual([])
+const TOOLING = /^dist\/(cli|init|crd|testing|resources)\//
+
+describe("the package's Worker entry", () => {
+  it('crdconv/worker brings no CLI, init, crd, testing or node: module', async () => {
+    const modules = await bundledModules("export { workerApp } from 'crdconv/worker'")
+    expect(modules).toContain('dist/platform/worker-app.js')
+    expect(modules.filter((path) => TOOLING.test(path))).toEqual([])
+    expect(modules.filter((path) => path.startsWith('node:'))).toEqual([])
+  })
+
+  it('a user Worker with its scheme from crdconv still brings none of them', async () => {
+    const modules = await bundledModules(`
+      import { createScheme, defineResource } from 'crdconv'
+      import { workerApp } from 'crdconv/worker'
+      import * as z from 'zod/mini'
+      const note = defineResource({
+        group: 'example.com',
+        kind: 'Note',
+        versions: { v1: { schema: z.object({ text: z.optional(z.string()) }), storage: true } },
+        converters: [],
+      })
+      export default workerApp(createScheme([note]))
+    `)
+    expect(modules).toContain('dist/scheme/resource.js')
+    expect(modules.filter((path) => TOOLING.test(path))).toEqual([])
   })
 })
