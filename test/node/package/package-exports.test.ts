@@ -8,10 +8,10 @@ const manifest = JSON.parse(readFileSync('package.json', 'utf8')) as {
 // the source module behind each entry point; the build maps src/<path>.ts to dist/<path>.js
 const sources: Record<string, () => Promise<Record<string, unknown>>> = {
   crdconv: () => import('../../../src/index.ts'),
-  'crdconv/node': () => import('../../../src/platform/node-server.ts'),
+  'crdconv/node': () => import('../../../src/platform/node/index.ts'),
   'crdconv/testing': () => import('../../../src/testing/index.ts'),
-  'crdconv/worker': () => import('../../../src/platform/worker-app.ts'),
-  'crdconv/lambda': () => import('../../../src/platform/lambda-handler.ts'),
+  'crdconv/worker': () => import('../../../src/platform/worker/index.ts'),
+  'crdconv/lambda': () => import('../../../src/platform/lambda/index.ts'),
 }
 const built: Record<string, () => Promise<Record<string, unknown>>> = {
   crdconv: () => import('crdconv'),

@@ -21,12 +21,12 @@ async function bundledModules(entry: string): Promise<string[]> {
   )
 }
 
-const TOOLING = /^dist\/(cli|init|crd|testing|resources)\//
+const TOOLING = /^dist\/(cli|init|crd|testing|resources|lambda-local)\//
 
 describe("the package's Worker entry", () => {
   it('crdconv/worker brings no CLI, init, crd, testing or node: module', async () => {
     const modules = await bundledModules("export { workerApp } from 'crdconv/worker'")
-    expect(modules).toContain('dist/platform/worker-app.js')
+    expect(modules).toContain('dist/platform/worker/worker-app.js')
     expect(modules.filter((path) => TOOLING.test(path))).toEqual([])
     expect(modules.filter((path) => path.startsWith('node:'))).toEqual([])
   })
