@@ -1,25 +1,9 @@
-import { build } from 'esbuild'
 import { describe, expect, it } from 'vitest'
+import { workerBundleModules } from '../../support/worker-bundle-modules.ts'
 
-/** The modules of the build whose code ends up in a Worker made from `entry`, bundled as wrangler does. */
-async function bundledModules(entry: string): Promise<string[]> {
-  const result = await build({
-    stdin: { contents: entry, resolveDir: process.cwd() },
-    bundle: true,
-    write: false,
-    metafile: true,
-    format: 'esm',
-    platform: 'neutral',
-    mainFields: ['module', 'main'],
-    conditions: ['workerd', 'worker', 'browser'],
-    logLevel: 'silent',
-  })
-  return Object.values(result.metafile.outputs).flatMap((output) =>
-    Object.entries(output.inputs)
-      .filter(([, input]) => input.bytesInOutput > 0)
-      .map(([path]) => path)
-  )
-}
+/** The modules of the build whose code ends up in a Worker made from `source`. */
+const bundledModules = (source: string) =>
+  workerBundleModules({ stdin: { contents: source, resolveDir: process.cwd() } })
 
 const TOOLING = /^dist\/(cli|init|crd|testing|resources|lambda-local)\//
 
