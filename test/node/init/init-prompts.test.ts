@@ -2,6 +2,7 @@ import { spawn, spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { stripVTControlCharacters } from 'node:util'
 import { describe, expect, it } from 'vitest'
 
 const bin = join(import.meta.dirname, '../../../bin/crdconv.js')
@@ -24,9 +25,7 @@ function runOnTerminal(
   let next = 0
   child.stdout.on('data', (chunk: Buffer) => {
     // the pseudo-terminal's output as text: line breaks and colour codes dropped
-    screen = (screen + chunk.toString())
-      .replace(/\r?\n/g, '')
-      .replace(/\x1b\[[0-9;?]*[A-Za-z]/g, '')
+    screen = stripVTControlCharacters(screen + chunk.toString()).replace(/\r?\n/g, '')
     const answer = answers[next]
     if (answer !== undefined && screen.includes(answer[0])) {
       next++
