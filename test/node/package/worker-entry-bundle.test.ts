@@ -5,7 +5,7 @@ import { workerBundleModules } from '../../support/worker-bundle-modules.ts'
 const bundledModules = (source: string) =>
   workerBundleModules({ stdin: { contents: source, resolveDir: process.cwd() } })
 
-const TOOLING = /^dist\/(cli|init|crd|testing|resources|lambda-local)\//
+const TOOLING = /^dist\/(cli|cluster|crd|import|init|lambda-local|resources|testing)\//
 
 describe("the package's Worker entry", () => {
   it('crdconv/worker brings no CLI, init, crd, testing or node: module', async () => {
