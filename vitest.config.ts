@@ -10,7 +10,18 @@ export default defineConfig({
         test: {
           name: 'node',
           include: ['test/node/**/*.test.ts'],
+          exclude: ['test/node/package/consumer.test.ts'],
           environment: 'node',
+        },
+      },
+      {
+        // npm pack, npm install, tsc, wrangler and esbuild in a consumer project: run alone, after
+        // the other projects, so that its processes do not starve their time-bound tests
+        test: {
+          name: 'package',
+          include: ['test/node/package/consumer.test.ts'],
+          environment: 'node',
+          sequence: { groupOrder: 1 },
         },
       },
       {

@@ -9,6 +9,7 @@ import { benchHttp, type HttpResult } from './http-bench.ts'
 import { benchImport } from './import-bench.ts'
 import { benchMemory } from './memory-bench.ts'
 import { benchMigrate, printMigrate } from './migrate-bench.ts'
+import { benchPackageSize } from './package-size-bench.ts'
 import { benchSizes } from './size-bench.ts'
 import { benchStartup } from './startup-bench.ts'
 
@@ -33,6 +34,8 @@ try {
   const { sizes: core, tuned: coreTuned } = await benchCore(workDir)
   step('size: wrangler deploy --dry-run, esbuild Lambda bundle')
   const sizes = await benchSizes(workDir)
+  step('package: npm pack --dry-run of the build')
+  const packageSize = await benchPackageSize()
   step('start-up: fresh Node processes')
   const startup = await benchStartup(workDir, [
     { name: 'Worker script', file: sizes.worker.file },
@@ -62,6 +65,12 @@ try {
       measured: `${round(sizes.worker.gzipBytes / KiB, 1)} KiB`,
       limit: '≤ 64 KiB',
       pass: sizes.worker.gzipBytes <= 64 * KiB,
+    },
+    {
+      name: 'npm package, unpacked, no tests',
+      measured: `${round(packageSize.unpackedBytes / KiB, 1)} KiB, ${packageSize.strayFiles.length} test/bench/script files`,
+      limit: '≤ 400 KiB, 0 files',
+      pass: packageSize.unpackedBytes <= 400 * KiB && packageSize.strayFiles.length === 0,
     },
     ...startup
       .filter((line) => line.module !== 'empty module')
@@ -105,6 +114,7 @@ try {
     size: {
       worker: { ...sizes.worker, file: undefined },
       lambda: { ...sizes.lambda, file: undefined },
+      package: packageSize,
     },
     startup,
     memory,

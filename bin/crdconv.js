@@ -1,7 +1,5 @@
 #!/usr/bin/env node
-// Runs the TypeScript CLI directly (tsx), so a fresh clone needs no build step.
-import { register } from 'tsx/esm/api'
+// Runs the built CLI (`npm run build` writes dist/); plain node, no TypeScript loader.
+import { main } from '../dist/cli/main.js'
 
-register()
-const { main } = await import('../src/cli/main.ts')
 await main(process.argv.slice(2))

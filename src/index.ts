@@ -9,6 +9,7 @@ export {
   defineResource,
   describeObject,
   isConversionError,
+  isPlainObject,
   parseApiVersion,
   restoreStashedFields,
   SchemeError,

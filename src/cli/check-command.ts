@@ -1,7 +1,7 @@
 import type { Command } from 'commander'
 import { checkResource, type CheckItem } from '../crd/index.ts'
 import type { Resource, Scheme } from '../scheme/index.ts'
-import { checkLosslessRoundTrips } from '../testing/index.ts'
+import { UsageError } from './cli-io.ts'
 import { parseCount } from './option-parsers.ts'
 import { loadScheme, SCHEME_OPTION_HELP, selectResources } from './load-scheme.ts'
 import { EXIT, type CommandContext } from './main.ts'
@@ -37,10 +37,14 @@ throw while loading; 2 bad usage.`
         context.exitCode = EXIT.problem
         return
       }
+      const roundTripKit = await loadRoundTripKit()
       let failed = 0
       for (const resource of selectResources(scheme, options.resource)) {
         io.stdout(`${resource.kind}.${resource.group}\n`)
-        const items = [...checkResource(resource), losslessRoundTrips(resource, options.runs)]
+        const items = [
+          ...checkResource(resource),
+          losslessRoundTrips(roundTripKit, resource, options.runs),
+        ]
         for (const item of items) {
           if (item.problems.length > 0) failed++
           io.stdout(formatItem(item))
@@ -51,9 +55,30 @@ throw while loading; 2 bad usage.`
     })
 }
 
+type RoundTripKit = typeof import('../testing/index.ts')
+
+/**
+ * `crdconv/testing`, loaded on demand: it needs fast-check, an optional peer dependency that a
+ * project has as a dev dependency, so the other commands run without it.
+ */
+async function loadRoundTripKit(): Promise<RoundTripKit> {
+  try {
+    return await import('../testing/index.ts')
+  } catch (error) {
+    if (!String(error).includes("'fast-check'")) throw error
+    throw new UsageError(
+      'crdconv check generates objects with fast-check: npm install --save-dev fast-check'
+    )
+  }
+}
+
 /** The round-trip property check of `crdconv/testing`, as one item of the report. */
-function losslessRoundTrips(resource: Resource, numRuns: number | undefined): CheckItem {
-  const report = checkLosslessRoundTrips(resource, numRuns === undefined ? {} : { numRuns })
+function losslessRoundTrips(
+  kit: RoundTripKit,
+  resource: Resource,
+  numRuns: number | undefined
+): CheckItem {
+  const report = kit.checkLosslessRoundTrips(resource, numRuns === undefined ? {} : { numRuns })
   const objects = report.checks.reduce((total, check) => total + check.runs, 0)
   return {
     title: 'lossless round trips between every pair of versions',

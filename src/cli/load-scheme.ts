@@ -19,6 +19,7 @@ export async function loadScheme(module: string | undefined, cwd: string): Promi
   if (!existsSync(path)) throw new UsageError(`--scheme ${module}: no such file`)
   let exports: Record<string, unknown>
   try {
+    if (TYPESCRIPT_FILE.test(path)) await registerTypeScriptLoader()
     exports = (await import(pathToFileURL(path).href)) as Record<string, unknown>
   } catch (error) {
     if (error instanceof Error && error.name === 'SchemeError') throw error
@@ -33,6 +34,20 @@ export async function loadScheme(module: string | undefined, cwd: string): Promi
   }
   return scheme
 }
+
+const TYPESCRIPT_FILE = /\.[cm]?tsx?$/
+
+/**
+ * The built CLI runs on plain node, which does not load TypeScript: a `.ts` scheme gets tsx's
+ * loader, registered once, only when one is asked for (importing the library never needs it).
+ */
+async function registerTypeScriptLoader(): Promise<void> {
+  if (typeScriptLoaderRegistered) return
+  const { register } = await import('tsx/esm/api')
+  register()
+  typeScriptLoaderRegistered = true
+}
+let typeScriptLoaderRegistered = false
 
 function isScheme(value: unknown): value is Scheme {
   return (

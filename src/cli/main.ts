@@ -4,6 +4,7 @@ import { registerCheckCommand } from './check-command.ts'
 import { registerConvertCommand } from './convert-command.ts'
 import { registerCrdCommand } from './crd-command.ts'
 import { registerImportCommand } from './import-command.ts'
+import { registerInitCommand } from './init-command.ts'
 import { registerLambdaLocalCommand } from './lambda-local-command.ts'
 import { registerLifecycleCommands } from './lifecycle-commands.ts'
 import { registerProbeCommand } from './probe-command.ts'
@@ -34,6 +35,7 @@ export function createProgram(context: CommandContext): Command {
     .exitOverride()
     .showHelpAfterError()
     .addHelpText('after', EXIT_CODES_HELP)
+  registerInitCommand(program, context)
   registerCrdCommand(program, context)
   registerImportCommand(program, context)
   registerConvertCommand(program, context)

@@ -1,6 +1,6 @@
 // Kubernetes' version order (apimachinery CompareKubeAwareVersionStrings), the order kubectl
 // uses to pick a resource's default version.
-const KUBE_VERSION = /^v(\d+)(?:(alpha|beta)(\d+))?$/
+export const KUBE_VERSION = /^v(\d+)(?:(alpha|beta)(\d+))?$/
 
 const STABILITY = { '': 3, beta: 2, alpha: 1 } as const
 

@@ -8,9 +8,10 @@ import type {
   VersionMap,
 } from './resource.ts'
 
-const DNS_SUBDOMAIN_WITH_DOT = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)+$/
+export const DNS_SUBDOMAIN_WITH_DOT =
+  /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)+$/
 const DNS_1035_LABEL = /^[a-z]([-a-z0-9]*[a-z0-9])?$/
-const CAMEL_CASE = /^[A-Z][A-Za-z0-9]*$/
+export const CAMEL_CASE = /^[A-Z][A-Za-z0-9]*$/
 const COLUMN_TYPES = new Set(['integer', 'number', 'string', 'boolean', 'date'])
 const COLUMN_FORMATS = new Set([
   'int32',

@@ -1,5 +1,13 @@
 import { execFile } from 'node:child_process'
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -22,7 +30,12 @@ export function scratchProject(): { directory: string; remove: () => void } {
     if (entry !== 'crdconv')
       symlinkSync(join(repository, 'node_modules', entry), join(modules, entry))
   }
-  symlinkSync(repository, join(modules, 'crdconv'))
+  // `crdconv` as the sources, as the in-process CLI reads them: through the package's exports
+  // (dist/) the module would register its keywords in a second copy of the registries
+  const crdconv = join(modules, 'crdconv')
+  mkdirSync(crdconv)
+  symlinkSync(join(repository, 'src'), join(crdconv, 'src'))
+  writeFileSync(join(crdconv, 'package.json'), JSON.stringify(sourcePackageJson()))
   writeFileSync(join(directory, 'package.json'), JSON.stringify({ type: 'module', private: true }))
   writeFileSync(
     join(directory, 'tsconfig.json'),
@@ -34,6 +47,23 @@ export function scratchProject(): { directory: string; remove: () => void } {
     })
   )
   return { directory, remove: () => rmSync(directory, { recursive: true, force: true }) }
+}
+
+/** crdconv's package.json with every entry point at its source module. */
+function sourcePackageJson(): Record<string, unknown> {
+  const manifest = JSON.parse(readFileSync(join(repository, 'package.json'), 'utf8')) as {
+    name: string
+    exports: Record<string, string | { default: string }>
+  }
+  const exports = Object.fromEntries(
+    Object.entries(manifest.exports).map(([path, target]) => [
+      path,
+      typeof target === 'string'
+        ? target
+        : target.default.replace(/^\.\/dist\//, './src/').replace(/\.js$/, '.ts'),
+    ])
+  )
+  return { name: manifest.name, type: 'module', exports }
 }
 
 export function writeFiles(directory: string, files: readonly ImportedFile[]): void {

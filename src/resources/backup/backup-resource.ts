@@ -1,9 +1,4 @@
-import {
-  defineResource,
-  isPlainObject,
-  restoreStashedFields,
-  stashFields,
-} from '../../scheme/index.ts'
+import { defineResource, isPlainObject, restoreStashedFields, stashFields } from '../../index.ts'
 import { BackupV1, BackupV1alpha1, BackupV1beta1 } from './backup-schemas.ts'
 import { joinDestination, splitDestination, type BucketAndPrefix } from './destination.ts'
 

@@ -1,9 +1,4 @@
-import {
-  ConversionError,
-  defineResource,
-  restoreStashedFields,
-  stashFields,
-} from '../../scheme/index.ts'
+import { ConversionError, defineResource, restoreStashedFields, stashFields } from '../../index.ts'
 import { CronTabV1, CronTabV1beta1 } from './crontab-schemas.ts'
 import { joinHostPort, splitHostPort, type HostAndPort } from './host-port.ts'
 

@@ -1,4 +1,4 @@
-import { ConversionError } from '../../scheme/index.ts'
+import { ConversionError } from '../../index.ts'
 
 export interface HostAndPort {
   host: string

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest'
 const bin = join(import.meta.dirname, '../../../bin/crdconv.js')
 
 describe('bin/crdconv.js', () => {
-  it('runs the TypeScript CLI from a fresh clone, with no build step', async () => {
+  it('runs the built CLI with plain node', async () => {
     const { stdout } = await promisify(execFile)(process.execPath, [
       bin,
       'crd',

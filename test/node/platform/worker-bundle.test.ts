@@ -1,21 +1,7 @@
-import { build } from 'esbuild'
 import { describe, expect, it } from 'vitest'
+import { workerBundleModules } from '../../support/worker-bundle-modules.ts'
 
-/** Every module the Worker entry pulls in, as esbuild resolves them for workerd. */
-async function workerInputs(): Promise<string[]> {
-  const result = await build({
-    entryPoints: ['src/platform/worker/worker.ts'],
-    bundle: true,
-    write: false,
-    metafile: true,
-    format: 'esm',
-    platform: 'neutral',
-    mainFields: ['module', 'main'],
-    conditions: ['workerd', 'worker', 'browser'],
-    logLevel: 'silent',
-  })
-  return Object.keys(result.metafile.inputs)
-}
+const workerInputs = () => workerBundleModules({ entryPoints: ['src/platform/worker/worker.ts'] })
 
 describe('the Worker bundle', () => {
   it('holds no node: module and no zod classic: everything below the HTTP app is platform-free and light', async () => {

@@ -1,0 +1,48 @@
+// The versions a new project depends on: the crdconv that ran `init`, and the zod, fast-check,
+// vitest and TypeScript it was built and tested with, read from crdconv's own package.json.
+import { readFileSync } from 'node:fs'
+
+export interface ToolVersions {
+  readonly crdconv: string
+  readonly zod: string
+  readonly fastCheck: string
+  readonly vitest: string
+  readonly typescript: string
+  readonly esbuild: string
+  readonly wrangler: string
+}
+
+/**
+ * wrangler 4.87 and later need Node 22; 4.86.0 is the last that runs on Node 20. A project made
+ * on Node 22 or later gets the newest wrangler, one made on Node 20 the one that still runs there.
+ */
+export const WRANGLER_FOR_NODE_20 = '4.86.0'
+export const WRANGLER_FOR_NODE_22 = '^4.164.0'
+
+interface PackageJson {
+  readonly version: string
+  readonly dependencies: Readonly<Record<string, string>>
+  readonly devDependencies: Readonly<Record<string, string>>
+}
+
+/** The versions for a project made by this crdconv on Node `nodeVersion` (`process.versions.node`). */
+export function toolVersions(nodeVersion: string = process.versions.node): ToolVersions {
+  const manifest = JSON.parse(
+    readFileSync(new URL('../../package.json', import.meta.url), 'utf8')
+  ) as PackageJson
+  const dependency = (name: string): string => {
+    const range = manifest.dependencies[name] ?? manifest.devDependencies[name]
+    if (range === undefined) throw new Error(`crdconv's package.json does not list ${name}`)
+    return range
+  }
+  const nodeMajor = Number(nodeVersion.split('.')[0])
+  return {
+    crdconv: `^${manifest.version}`,
+    zod: dependency('zod'),
+    fastCheck: dependency('fast-check'),
+    vitest: dependency('vitest'),
+    typescript: dependency('typescript'),
+    esbuild: dependency('esbuild'),
+    wrangler: nodeMajor >= 22 ? WRANGLER_FOR_NODE_22 : WRANGLER_FOR_NODE_20,
+  }
+}

@@ -1,0 +1,101 @@
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { WRANGLER_FOR_NODE_20, WRANGLER_FOR_NODE_22 } from '../../../src/init/index.ts'
+import { crdconv } from '../cli/run-cli.ts'
+
+const flags = ['--group', 'example.com', '--kind', 'CronTab', '--versions', 'v1beta1,v1']
+const projectFiles = [
+  '.dev.vars.example',
+  '.gitignore',
+  'README.md',
+  'package.json',
+  'src/lambda.ts',
+  'src/scheme.ts',
+  'src/worker.ts',
+  'template.yaml',
+  'test/scheme.test.ts',
+  'tsconfig.json',
+  'wrangler.toml',
+]
+
+function freshDirectory(): string {
+  return mkdtempSync(join(tmpdir(), 'crdconv-init-'))
+}
+
+function filesUnder(directory: string): string[] {
+  return (
+    readdirSync(directory, { recursive: true, withFileTypes: true }) as import('node:fs').Dirent[]
+  )
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name).slice(directory.length + 1))
+    .sort()
+}
+
+describe('crdconv init', () => {
+  it('writes the whole project without a terminal when every flag is given', async () => {
+    const parent = freshDirectory()
+    const run = await crdconv(['init', 'crontab-webhook', ...flags], { cwd: parent })
+    expect(run).toMatchObject({ code: 0, stderr: '' })
+    expect(run.stdout).toContain('cd crontab-webhook')
+    const project = join(parent, 'crontab-webhook')
+    expect(filesUnder(project)).toEqual(projectFiles)
+    expect(readdirSync(parent)).toEqual(['crontab-webhook'])
+    const manifest = JSON.parse(readFileSync(join(project, 'package.json'), 'utf8'))
+    const ownVersion = JSON.parse(readFileSync('package.json', 'utf8')).version
+    expect(manifest).toMatchObject({
+      name: 'crontab-webhook',
+      dependencies: { crdconv: `^${ownVersion}` },
+      devDependencies: {
+        wrangler:
+          Number(process.versions.node.split('.')[0]) >= 22
+            ? WRANGLER_FOR_NODE_22
+            : WRANGLER_FOR_NODE_20,
+      },
+    })
+    expect(readFileSync(join(project, 'src/scheme.ts'), 'utf8')).toMatch(
+      /v1: \{\n\s+schema: CronTabV1,\n\s+storage: true,/
+    )
+    expect(readFileSync(join(project, 'wrangler.toml'), 'utf8')).toMatch(/^minify = true$/m)
+    expect(readFileSync(join(project, '.dev.vars.example'), 'utf8')).toMatch(/^CONVERT_TOKEN=/m)
+  })
+
+  it('exits 2 on an invalid kind, naming the flag and the rule, and writes nothing', async () => {
+    const parent = freshDirectory()
+    const run = await crdconv(['init', 'webhook', ...flags, '--kind', 'crontab'], { cwd: parent })
+    expect(run.code).toBe(2)
+    expect(run.stderr).toMatch(/--kind "crontab" must be UpperCamelCase/)
+    expect(readdirSync(parent)).toEqual([])
+  })
+
+  it('exits 2 without a terminal when an answer is missing', async () => {
+    const parent = freshDirectory()
+    const run = await crdconv(['init', 'webhook', '--group', 'example.com'], { cwd: parent })
+    expect(run).toMatchObject({ code: 2, stderr: expect.stringMatching(/--kind is required/) })
+    expect(readdirSync(parent)).toEqual([])
+  })
+
+  it('refuses a directory that is not empty, and leaves it as it was', async () => {
+    const project = freshDirectory()
+    writeFileSync(join(project, 'notes.txt'), 'mine')
+    const run = await crdconv(['init', '.', ...flags], { cwd: project })
+    expect(run).toMatchObject({ code: 2, stderr: expect.stringMatching(/not empty.*--force/) })
+    expect(filesUnder(project)).toEqual(['notes.txt'])
+  })
+
+  it('with --force writes the project over a directory and keeps the files it does not replace', async () => {
+    const project = freshDirectory()
+    mkdirSync(join(project, 'src'))
+    writeFileSync(join(project, 'src/extra.ts'), 'export const mine = 1\n')
+    writeFileSync(join(project, 'README.md'), 'old readme')
+    const run = await crdconv(['init', '.', ...flags, '--force'], { cwd: project })
+    expect(run.code).toBe(0)
+    expect(filesUnder(project)).toEqual([...projectFiles, 'src/extra.ts'].sort())
+    expect(readFileSync(join(project, 'src/extra.ts'), 'utf8')).toBe('export const mine = 1\n')
+    expect(readFileSync(join(project, 'README.md'), 'utf8')).toContain('CronTab.example.com')
+    expect(
+      readdirSync(join(project, '..')).filter((name) => name.includes('crdconv-init-'))
+    ).toEqual(expect.not.arrayContaining([expect.stringContaining('-replaced')]))
+  })
+})

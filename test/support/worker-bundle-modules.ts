@@ -1,0 +1,27 @@
+import { build, type BuildOptions } from 'esbuild'
+
+/**
+ * The modules whose code ends up in a Worker bundled from `entry` as wrangler bundles for
+ * workerd. Files read but shaken out entirely (unused re-exports of an entry point) add no byte
+ * and are not listed.
+ */
+export async function workerBundleModules(
+  entry: Pick<BuildOptions, 'entryPoints' | 'stdin'>
+): Promise<string[]> {
+  const result = await build({
+    ...entry,
+    bundle: true,
+    write: false,
+    metafile: true,
+    format: 'esm',
+    platform: 'neutral',
+    mainFields: ['module', 'main'],
+    conditions: ['workerd', 'worker', 'browser'],
+    logLevel: 'silent',
+  })
+  return Object.values(result.metafile.outputs).flatMap((output) =>
+    Object.entries(output.inputs)
+      .filter(([, input]) => input.bytesInOutput > 0)
+      .map(([path]) => path)
+  )
+}
