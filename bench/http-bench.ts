@@ -41,7 +41,7 @@ export const REVIEW_SIZES = [
 /** Bursts per server and size, alternating bare and crdconv; the ratio is the median of them. */
 const ROUNDS = 11
 const BURST_SECONDS = 0.5
-const WARMUP_SECONDS = 1
+const WARMUP_SECONDS = 2
 
 /**
  * Server CPU per review of each platform beside its bare baseline (bench/bare-webhook.ts, served
