@@ -1,4 +1,3 @@
-import { build } from 'esbuild'
 import { fork } from 'node:child_process'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -58,17 +57,9 @@ export async function benchLambda(
   lambdaBundle: string
 ): Promise<{ invocations: ServerCpuRatio[]; coldStart: ColdStartResult }> {
   const bareBundle = join(workDir, 'bare-lambda', 'index.mjs')
-  // built like size-bench.ts builds crdconv's Lambda bundle
-  await build({
-    entryPoints: [join(repoRoot, 'bench/children/bare-lambda.ts')],
-    outfile: bareBundle,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    minify: true,
-    logLevel: 'warning',
-  })
+  // built as size-bench.ts builds crdconv's Lambda bundle
+  await bundleForNode(join(repoRoot, 'bench/children/bare-lambda.ts'), bareBundle, { minify: true })
+
   const child = join(workDir, 'lambda-child.mjs')
   await bundleForNode(join(repoRoot, 'bench/children/lambda-child.ts'), child)
   const invocations = await measureInvocations(child, lambdaBundle, bareBundle)
