@@ -92,3 +92,19 @@ export function lastJsonLine<T>(stdout: string): T {
   const lines = stdout.trim().split('\n')
   return JSON.parse(lines[lines.length - 1] ?? 'null') as T
 }
+
+/** Server CPU per review of one platform beside its bare baseline, measured in one run. */
+export interface ServerCpuRatio {
+  readonly platform: string
+  readonly objects: number
+  /** Median CPU µs per review of the bare baseline (bench/bare-webhook.ts on the same platform). */
+  readonly bareMicros: number
+  /** Median CPU µs per review of crdconv. */
+  readonly crdconvMicros: number
+  /** Median over the rounds of crdconv's CPU per review over the baseline's in the same round. */
+  readonly ratio: number
+  readonly rounds: number
+  /** crdconv's reviews answered per second of load (informational: the loader shares the cores). */
+  readonly crdconvPerSecond?: number
+  readonly errors: number
+}

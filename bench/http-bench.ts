@@ -1,95 +1,149 @@
 import autocannon from 'autocannon'
+import { build } from 'esbuild'
 import { fork } from 'node:child_process'
 import { request as httpRequest } from 'node:http'
 import { request as httpsRequest } from 'node:https'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { bundleForNode, descendants, processCpuMs, repoRoot, round } from './bench-support.ts'
+import {
+  bundleForNode,
+  descendants,
+  median,
+  processCpuMs,
+  repoRoot,
+  round,
+  type ServerCpuRatio,
+} from './bench-support.ts'
 import { writeSelfSignedCertificate } from '../test/support/self-signed-certificate.ts'
 import { cronTabReviewBody } from './crontab-review.ts'
 
-export interface HttpResult {
-  readonly server: string
-  readonly objects: number
-  readonly connections: number
-  readonly seconds: number
-  readonly requests: number
-  readonly requestsPerSecond: number
-  readonly p50Ms: number
-  readonly p99Ms: number
-  /** CPU time of the server process(es) during the run divided by the requests answered. */
-  readonly serverCpuMsPerRequest: number | null
-  readonly errors: number
-}
-
 interface RunningTarget {
-  readonly name: string
   readonly url: string
-  /** Processes whose CPU time counts as the server's. */
-  readonly pids: () => number[]
+  /** CPU time the server has used so far, in µs. */
+  cpuMicros(): Promise<number>
   stop(): Promise<void>
 }
 
-/** Loads per review size: enough connections to keep the server busy on two shared cores. */
-const LOADS = [
-  { objects: 1, connections: 8, seconds: 5 },
-  { objects: 1000, connections: 4, seconds: 5 },
+/** A platform's crdconv server and its bare baseline, both running for the whole measurement. */
+interface Pair {
+  readonly bare: RunningTarget
+  readonly crdconv: RunningTarget
+}
+
+/** Review sizes, with enough connections to keep the server busy on two shared cores. */
+export const REVIEW_SIZES = [
+  { objects: 1, connections: 8 },
+  { objects: 100, connections: 4 },
+  { objects: 1000, connections: 4 },
 ] as const
 
+/** Bursts per server and size, alternating bare and crdconv; the ratio is the median of them. */
+const ROUNDS = 11
+const BURST_SECONDS = 0.5
+const WARMUP_SECONDS = 2
+
 /**
- * Loads each server over loopback with autocannon: the Node server over HTTP and HTTPS (a
- * self-signed certificate made with the openssl CLI) and the Worker in workerd (miniflare, as
- * `wrangler dev` runs it, serving wrangler's own dry-run bundle).
+ * Server CPU per review of each platform beside its bare baseline (bench/bare-webhook.ts, served
+ * the same way): the Node server over HTTP and HTTPS (a self-signed certificate made with the
+ * openssl CLI) and the Worker in workerd (miniflare, as `wrangler dev` runs it, serving wrangler's
+ * own dry-run bundle). Both servers of a pair run at once; autocannon loads them in alternating
+ * bursts, so load from other jobs on the machine hits both alike.
  */
-export async function benchHttp(workDir: string, workerScript: string): Promise<HttpResult[]> {
+export async function benchHttp(
+  workDir: string,
+  workerScript: string,
+  platforms: readonly string[] = ['Node, HTTP', 'Node, HTTPS', 'Worker in workerd']
+): Promise<ServerCpuRatio[]> {
   const serverChild = join(workDir, 'node-server-child.mjs')
   await bundleForNode(join(repoRoot, 'bench/children/node-server-child.ts'), serverChild)
+  const bareWorker = join(workDir, 'bare-worker', 'worker.js')
+  await bundleBareWorker(bareWorker)
   const { cert, key } = writeSelfSignedCertificate(workDir)
-  const starters = [
-    () => startNodeServer('Node HTTP', serverChild, []),
-    () => startNodeServer('Node HTTPS', serverChild, [cert, key]),
-    () => startWorker(workerScript),
+  const starters: { platform: string; start: () => Promise<Pair> }[] = [
+    {
+      platform: 'Node, HTTP',
+      start: async () => ({
+        bare: await startNodeServer(serverChild, ['--bare']),
+        crdconv: await startNodeServer(serverChild, []),
+      }),
+    },
+    {
+      platform: 'Node, HTTPS',
+      start: async () => ({
+        bare: await startNodeServer(serverChild, ['--bare', cert, key]),
+        crdconv: await startNodeServer(serverChild, [cert, key]),
+      }),
+    },
+    {
+      platform: 'Worker in workerd',
+      start: async () => {
+        // one workerd per miniflare: the processes that appear with each are its own
+        const bare = await startWorker(bareWorker, [])
+        const crdconv = await startWorker(workerScript, bare.pids)
+        return { bare, crdconv }
+      },
+    },
   ]
-  const results: HttpResult[] = []
-  for (const start of starters) {
-    const target = await start()
-    // interrupted: stop the server first, so no workerd or Node server outlives the bench
-    const stopAndExit = () => void target.stop().finally(() => process.exit(130))
+  const results: ServerCpuRatio[] = []
+  for (const { platform, start } of starters.filter((one) => platforms.includes(one.platform))) {
+    const pair = await start()
+    // interrupted: stop the servers first, so no workerd or Node server outlives the bench
+    const stopAll = () => Promise.all([pair.bare.stop(), pair.crdconv.stop()])
+    const stopAndExit = () => void stopAll().finally(() => process.exit(130))
     process.once('SIGINT', stopAndExit)
     process.once('SIGTERM', stopAndExit)
     try {
-      for (const load of LOADS) {
-        const body = cronTabReviewBody(load.objects)
-        await expectConverted(target.url, body, load.objects)
-        await loadTest(target.url, body, load.connections, 1) // warm-up, not counted
-        const cpuBefore = sumCpu(target.pids())
-        const result = await loadTest(target.url, body, load.connections, load.seconds)
-        const cpuAfter = sumCpu(target.pids())
-        const answered = result.requests.total
-        results.push({
-          server: target.name,
-          objects: load.objects,
-          connections: load.connections,
-          seconds: load.seconds,
-          requests: answered,
-          requestsPerSecond: round(answered / load.seconds, 0),
-          p50Ms: result.latency.p50,
-          p99Ms: result.latency.p99,
-          serverCpuMsPerRequest:
-            cpuBefore === undefined || cpuAfter === undefined || answered === 0
-              ? null
-              : round((cpuAfter - cpuBefore) / answered, 3),
-          errors: result.errors + result.timeouts + result.non2xx,
-        })
-      }
+      for (const size of REVIEW_SIZES) results.push(await measurePair(platform, pair, size))
     } finally {
       process.off('SIGINT', stopAndExit)
       process.off('SIGTERM', stopAndExit)
-      await target.stop()
+      await stopAll()
     }
   }
   return results
+}
+
+async function measurePair(
+  platform: string,
+  pair: Pair,
+  size: { objects: number; connections: number }
+): Promise<ServerCpuRatio> {
+  const body = cronTabReviewBody(size.objects)
+  const targets = [
+    { role: 'bare', target: pair.bare, perReview: [] as number[] },
+    { role: 'crdconv', target: pair.crdconv, perReview: [] as number[] },
+  ] as const
+  let errors = 0
+  let crdconvRequests = 0
+  for (const { target } of targets) {
+    await expectConverted(target.url, body, size.objects)
+    await loadTest(target.url, body, size.connections, WARMUP_SECONDS)
+  }
+  const ratios: number[] = []
+  for (let round = 0; round < ROUNDS; round++) {
+    const order = round % 2 === 0 ? [...targets] : [...targets].reverse()
+    for (const { role, target, perReview } of order) {
+      const before = await target.cpuMicros()
+      const result = await loadTest(target.url, body, size.connections, BURST_SECONDS)
+      const used = (await target.cpuMicros()) - before
+      perReview.push(used / Math.max(result.requests.total, 1))
+      errors += result.errors + result.timeouts + result.non2xx
+      if (role === 'crdconv') crdconvRequests += result.requests.total
+    }
+    const [bare, crdconv] = targets.map(({ perReview }) => perReview[round] as number)
+    ratios.push((crdconv as number) / (bare as number))
+  }
+  return {
+    platform,
+    objects: size.objects,
+    bareMicros: round(median(targets[0].perReview), 1),
+    crdconvMicros: round(median(targets[1].perReview), 1),
+    ratio: round(median(ratios)),
+    rounds: ROUNDS,
+    crdconvPerSecond: round(crdconvRequests / (ROUNDS * BURST_SECONDS), 0),
+    errors,
+  }
 }
 
 function loadTest(url: string, body: string, connections: number, seconds: number) {
@@ -103,39 +157,48 @@ function loadTest(url: string, body: string, connections: number, seconds: numbe
   })
 }
 
-function sumCpu(pids: number[]): number | undefined {
-  let total = 0
-  for (const pid of pids) {
-    const cpu = processCpuMs(pid)
-    if (cpu === undefined) return undefined
-    total += cpu
-  }
-  return pids.length === 0 ? undefined : total
-}
-
-function startNodeServer(name: string, script: string, args: string[]): Promise<RunningTarget> {
+function startNodeServer(script: string, args: string[]): Promise<RunningTarget> {
   // a plain node process: not the TypeScript loader the bench itself runs under
   const child = fork(script, args, { execArgv: [], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] })
+  const nextMessage = <T>() => new Promise<T>((resolve) => child.once('message', resolve as never))
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill()
-      reject(new Error(`${name} did not start within 20 s`))
+      reject(new Error(`the Node server (${args.join(' ')}) did not start within 20 s`))
     }, 20_000)
     child.once('error', reject)
-    child.once('message', (message) => {
+    void nextMessage<{ url: string }>().then(({ url }) => {
       clearTimeout(timer)
-      const url = (message as { url: string }).url
       resolve({
-        name,
         url,
-        pids: () => (child.pid === undefined ? [] : [child.pid]),
+        cpuMicros: async () => {
+          const answer = nextMessage<{ cpuMicros: number }>()
+          child.send('cpu')
+          return (await answer).cpuMicros
+        },
         stop: () =>
           new Promise((done) => {
+            if (child.exitCode !== null) return done()
             child.once('exit', () => done())
             child.kill()
           }),
       })
     })
+  })
+}
+
+/** bench/children/bare-worker.ts bundled for workerd, minified like wrangler.toml's build. */
+async function bundleBareWorker(outfile: string): Promise<void> {
+  await build({
+    entryPoints: [join(repoRoot, 'bench/children/bare-worker.ts')],
+    outfile,
+    bundle: true,
+    format: 'esm',
+    platform: 'neutral',
+    conditions: ['workerd', 'worker', 'browser'],
+    mainFields: ['module', 'main'],
+    minify: true,
+    logLevel: 'warning',
   })
 }
 
@@ -146,8 +209,11 @@ interface MiniflareInstance {
 }
 type MiniflareConstructor = new (options: Record<string, unknown>) => MiniflareInstance
 
-/** The Worker in workerd through the miniflare that wrangler itself depends on. */
-async function startWorker(script: string): Promise<RunningTarget> {
+/** A Worker in workerd through the miniflare that wrangler itself depends on. */
+async function startWorker(
+  script: string,
+  notOurs: readonly number[]
+): Promise<RunningTarget & { pids: number[] }> {
   const fromWrangler = createRequire(
     createRequire(import.meta.url).resolve('wrangler/package.json')
   )
@@ -169,13 +235,18 @@ async function startWorker(script: string): Promise<RunningTarget> {
     },
   })
   const url = (await miniflare.ready).origin
+  const pids = descendants(process.pid)
+    .filter((found) => found.name === 'workerd' && !notOurs.includes(found.pid))
+    .map((found) => found.pid)
+  if (pids.length === 0) throw new Error(`found no workerd process for ${script}`)
   return {
-    name: 'Worker (workerd)',
     url,
-    pids: () =>
-      descendants(process.pid)
-        .filter((process) => process.name === 'workerd')
-        .map((process) => process.pid),
+    pids,
+    cpuMicros: async () => {
+      let total = 0
+      for (const pid of pids) total += (processCpuMs(pid) ?? NaN) * 1000
+      return total
+    },
     stop: () => miniflare.dispose(),
   }
 }

@@ -3,9 +3,10 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, tmpdir, totalmem, type as osType, release } from 'node:os'
 import { join } from 'node:path'
-import { repoRoot, round } from './bench-support.ts'
+import { repoRoot, round, type ServerCpuRatio } from './bench-support.ts'
 import { benchCore, type CoreResult } from './core-bench.ts'
-import { benchHttp, type HttpResult } from './http-bench.ts'
+import { benchHttp } from './http-bench.ts'
+import { benchLambda, type ColdStartResult } from './lambda-bench.ts'
 import { benchImport } from './import-bench.ts'
 import { benchMemory } from './memory-bench.ts'
 import { benchMigrate, printMigrate } from './migrate-bench.ts'
@@ -43,8 +44,11 @@ try {
   ])
   step('memory: 10,000 objects, then the largest review within 128 MiB')
   const memory = await benchMemory(workDir)
-  step('HTTP: autocannon against Node (HTTP, HTTPS) and workerd')
+  step('platforms: Node (HTTP, HTTPS) and workerd under autocannon, each beside a bare Hono server')
   const http = await benchHttp(workDir, sizes.worker.file)
+  step('platforms: the Lambda handler beside a bare hono/aws-lambda handler, warm and cold')
+  const lambda = await benchLambda(workDir, sizes.lambda.file)
+  const platforms = [...http, ...lambda.invocations]
   step('import: the Prometheus CRD, imported and regenerated')
   const imported = await benchImport()
   step('migrate: 1,000 and 10,000 objects on a local API server (KUBEBUILDER_ASSETS)')
@@ -60,6 +64,23 @@ try {
         pass: line.ratio <= limit,
       }
     }),
+    ...platforms
+      .filter((line) => line.objects === 1 || line.objects === 1000)
+      .map((line) => {
+        const limit = line.objects === 1 ? 1.3 : 1.2
+        return {
+          name: `${line.platform}, ${line.objects.toLocaleString('en')} object${line.objects === 1 ? '' : 's'}`,
+          measured: `${line.ratio.toFixed(2)}× bare server CPU`,
+          limit: `≤ ${limit}×`,
+          pass: line.ratio <= limit,
+        }
+      }),
+    {
+      name: 'Lambda cold start (module load + first invocation)',
+      measured: `${lambda.coldStart.ratio.toFixed(2)}× bare handler CPU`,
+      limit: '≤ 1.3×',
+      pass: lambda.coldStart.ratio <= 1.3,
+    },
     {
       name: 'Worker script, minified + gzipped',
       measured: `${round(sizes.worker.gzipBytes / KiB, 1)} KiB`,
@@ -111,6 +132,7 @@ try {
     core,
     coreTuned,
     http,
+    lambda,
     size: {
       worker: { ...sizes.worker, file: undefined },
       lambda: { ...sizes.lambda, file: undefined },
@@ -124,7 +146,16 @@ try {
     seconds: round((Date.now() - started) / 1000, 0),
   }
   writeFileSync(join(repoRoot, 'bench/results.json'), `${JSON.stringify(results, null, 2)}\n`)
-  printReport(results.machine, [...core, coreTuned], http, sizes, startup, memory, targets)
+  printReport(
+    results.machine,
+    [...core, coreTuned],
+    platforms,
+    lambda.coldStart,
+    sizes,
+    startup,
+    memory,
+    targets
+  )
   printMigrate(migrate)
   console.log(`\nwritten: bench/results.json (${results.seconds} s)`)
 } finally {
@@ -134,7 +165,8 @@ try {
 function printReport(
   machine: { cpu: string; cores: number; memoryGiB: number; os: string; node: string },
   core: CoreResult[],
-  http: HttpResult[],
+  platforms: ServerCpuRatio[],
+  coldStart: ColdStartResult,
   sizes: Awaited<ReturnType<typeof benchSizes>>,
   startup: Awaited<ReturnType<typeof benchStartup>>,
   memory: Awaited<ReturnType<typeof benchMemory>>,
@@ -155,18 +187,30 @@ function printReport(
     ])
   )
   table(
-    'HTTP over loopback (autocannon; load generator and server share the machine)',
-    ['server', 'objects', 'conns', 'req/s', 'p50', 'p99', 'server CPU/req', 'errors'],
-    http.map((line) => [
-      line.server,
+    'Platforms: server CPU per review beside a bare Hono server doing the same parse, set apiVersion, stringify (medians of alternating rounds)',
+    ['platform', 'objects', 'bare', 'crdconv', 'ratio', 'crdconv reviews/s', 'errors'],
+    platforms.map((line) => [
+      line.platform,
       line.objects.toLocaleString('en'),
-      String(line.connections),
-      line.requestsPerSecond.toLocaleString('en'),
-      `${line.p50Ms} ms`,
-      `${line.p99Ms} ms`,
-      line.serverCpuMsPerRequest === null ? 'n/a' : `${line.serverCpuMsPerRequest} ms`,
+      micros(line.bareMicros),
+      micros(line.crdconvMicros),
+      `${line.ratio.toFixed(2)}×`,
+      line.crdconvPerSecond === undefined ? '' : line.crdconvPerSecond.toLocaleString('en'),
       String(line.errors),
     ])
+  )
+  table(
+    `Lambda cold start: module load + first invocation in a fresh Node process, CPU (median of ${coldStart.runs} each)`,
+    ['handler', 'load', 'load + first invocation', 'ratio'],
+    [
+      ['bare hono/aws-lambda', `${coldStart.bareLoadMs} ms`, `${coldStart.bareMs} ms`, ''],
+      [
+        'crdconv',
+        `${coldStart.crdconvLoadMs} ms`,
+        `${coldStart.crdconvMs} ms`,
+        `${coldStart.ratio.toFixed(2)}×`,
+      ],
+    ]
   )
   table(
     'Size',
@@ -230,6 +274,10 @@ function printReport(
       target.pass ? 'PASS' : 'MISS',
     ])
   )
+}
+
+function micros(value: number): string {
+  return value < 1000 ? `${value} µs` : `${round(value / 1000, 2)} ms`
 }
 
 function bytes(count: number): string {

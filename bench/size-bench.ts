@@ -1,9 +1,8 @@
-import { build } from 'esbuild'
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
-import { execFileAsync, repoRoot } from './bench-support.ts'
+import { bundleForNode, execFileAsync, repoRoot } from './bench-support.ts'
 
 export interface SizeResult {
   readonly rawBytes: number
@@ -37,16 +36,8 @@ export async function benchSizes(workDir: string): Promise<BundleSizes> {
   const zod = zodBytesInOutput(join(workerDir, 'bundle-meta.json'))
 
   const lambdaFile = join(workDir, 'lambda', 'index.mjs')
-  await build({
-    entryPoints: [join(repoRoot, 'src/platform/lambda/lambda.ts')],
-    outfile: lambdaFile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    minify: true,
-    logLevel: 'warning',
-  })
+  await bundleForNode(join(repoRoot, 'src/platform/lambda/lambda.ts'), lambdaFile, { minify: true })
+
   const lambdaBytes = readFileSync(lambdaFile)
   return {
     worker: {

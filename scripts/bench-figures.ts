@@ -13,6 +13,7 @@ export interface BenchResults {
   readonly core: readonly CoreLine[]
   readonly coreTuned?: CoreLine & { readonly nodeFlag: string }
   readonly http: readonly HttpLine[]
+  readonly lambda?: { readonly invocations: readonly HttpLine[] }
   readonly size: {
     readonly worker: {
       readonly rawBytes: number
@@ -43,14 +44,13 @@ interface CoreLine {
   readonly reviewMicros: number
   readonly ratio: number
 }
+/** Server CPU per review of one platform beside its bare baseline (bench/bench-support.ts). */
 interface HttpLine {
-  readonly server: string
+  readonly platform: string
   readonly objects: number
-  readonly connections: number
-  readonly requestsPerSecond: number
-  readonly p50Ms: number
-  readonly p99Ms: number
-  readonly serverCpuMsPerRequest: number
+  readonly bareMicros: number
+  readonly crdconvMicros: number
+  readonly ratio: number
 }
 interface StartupLine {
   readonly module: string
@@ -95,15 +95,13 @@ function machineLine(results: BenchResults): string {
 
 function httpTable(results: BenchResults): string {
   return table(
-    ['server', 'objects', 'connections', 'req/s', 'p50', 'p99', 'server CPU per request'],
-    results.http.map((line) => [
-      line.server,
+    ['platform', 'objects', 'bare Hono server', 'crdconv', 'ratio'],
+    [...results.http, ...(results.lambda?.invocations ?? [])].map((line) => [
+      line.platform,
       count(line.objects),
-      String(line.connections),
-      count(line.requestsPerSecond),
-      `${line.p50Ms} ms`,
-      `${line.p99Ms} ms`,
-      `${fixed(line.serverCpuMsPerRequest, 2)} ms`,
+      micros(line.bareMicros),
+      micros(line.crdconvMicros),
+      `${fixed(line.ratio, 2)}×`,
     ])
   )
 }

@@ -1,18 +1,9 @@
 // The Node server under load, started by scripts/load.ts in its own process so that its memory
 // is measured alone. Reports its URL, then its memory (after a full GC) whenever asked. With
-// LOAD_BARE=1 it serves a bare Hono app that reads the body and answers a constant: the baseline.
-import { Hono } from 'hono'
+// LOAD_BARE=1 it serves the bench's bare Hono app (parse, set apiVersion, stringify): the baseline.
+import { bareApp } from '../bench/bare-webhook.ts'
 import { nodeServer, startNodeServer } from '../src/platform/node/index.ts'
 import { exampleScheme } from '../src/resources/index.ts'
-
-function bareApp(): Hono {
-  const app = new Hono()
-  app.post('*', async (c) => {
-    await c.req.text()
-    return c.json({ response: { result: { status: 'Success' } } })
-  })
-  return app
-}
 
 const listen = { port: 0, hostname: '127.0.0.1' }
 const server =

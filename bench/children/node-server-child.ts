@@ -1,18 +1,26 @@
-// Runs in its own process: the Node server as `crdconv serve` runs it, on a free loopback port,
-// over HTTPS when given a certificate and key. Reports its URL over IPC; logs go to stdout.
+// Runs in its own process: the Node server as `crdconv serve` runs it (or, with `--bare`, the
+// bare baseline of bench/bare-webhook.ts on the same @hono/node-server), on a free loopback port,
+// over HTTPS when given a certificate and key. Reports its URL over IPC, and its own CPU time
+// whenever asked; logs go to stdout.
 import { readFileSync } from 'node:fs'
-import { nodeServer } from '../../src/platform/node/index.ts'
+import { nodeServer, startNodeServer } from '../../src/platform/node/index.ts'
 import { exampleScheme } from '../../src/resources/index.ts'
+import { bareApp } from '../bare-webhook.ts'
 
-const [certPath, keyPath] = process.argv.slice(2)
+const bare = process.argv.includes('--bare')
+const [certPath, keyPath] = process.argv.slice(2).filter((arg) => arg !== '--bare')
 const tls =
   certPath !== undefined && keyPath !== undefined
     ? { cert: readFileSync(certPath), key: readFileSync(keyPath) }
     : undefined
-const server = await nodeServer(exampleScheme, {
-  port: 0,
-  hostname: '127.0.0.1',
-  ...(tls === undefined ? {} : { tls }),
-})
+const listen = { port: 0, hostname: '127.0.0.1', ...(tls === undefined ? {} : { tls }) }
+const server = bare
+  ? await startNodeServer({ app: bareApp(), ...listen })
+  : await nodeServer(exampleScheme, listen)
 process.send?.({ url: server.url })
+process.on('message', (message) => {
+  if (message !== 'cpu') return
+  const { user, system } = process.cpuUsage()
+  process.send?.({ cpuMicros: user + system })
+})
 process.on('disconnect', () => void server.close().then(() => process.exit(0)))

@@ -1,8 +1,6 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import type { GetConnInfo } from 'hono/conninfo'
-import { methodNotAllowed } from 'hono/method-not-allowed'
-import { endTime, startTime, timing } from 'hono/timing'
-import { answerReview, DEFAULT_REVIEW_LIMITS, type ReviewPhase } from '../review/index.ts'
+import { answerReview, DEFAULT_REVIEW_LIMITS } from '../review/index.ts'
 import type { Scheme } from '../scheme/index.ts'
 import { DEFAULT_MAX_BODY_BYTES } from './body-limits.ts'
 import { answerInternalError } from './internal-error.ts'
@@ -15,6 +13,7 @@ import {
   summaryLogEntry,
   type ReviewLogger,
 } from './review-log.ts'
+import { ServerTiming } from './server-timing.ts'
 import { SETTING_VARIABLES, type WebhookSettings } from './settings.ts'
 import { answerRefusedSource, sourceRestriction } from './source-allow-list.ts'
 
@@ -48,18 +47,6 @@ interface Guard {
 
 const CONVERT_PATH = '/convert'
 
-// Server-Timing metrics: the body is read and parsed, converted and checked, then written
-const PHASES: Record<ReviewPhase, string> = {
-  parse: 'read and parse JSON',
-  convert: 'validate, convert and check',
-  write: 'write JSON',
-}
-const NEXT_PHASE: Record<ReviewPhase, ReviewPhase | undefined> = {
-  parse: 'convert',
-  convert: 'write',
-  write: undefined,
-}
-
 /**
  * The conversion webhook as one Hono app: `POST /convert` (or `POST /convert/<token>` when path
  * tokens are set) answers ConversionReviews, `GET /healthz` answers `{"status":"ok"}`. Every
@@ -89,77 +76,78 @@ export function createApp(options: AppOptions): Hono {
   if (options.settingsFromBindings === undefined) fixedGuard() // misconfiguration fails at start-up
 
   const app = new Hono()
-  app.use(async function errorsAsErrors(_c, next) {
-    // hono hands only Error instances to onError; anything else thrown would escape the app
+  app.get('/healthz', (c) => c.json({ status: 'ok' }))
+  app.all('/healthz', (c) => answerMethodNotAllowed(c, ['GET', 'HEAD']))
+
+  // one handler, no middleware chain: each `next()` layer cost a promise and a closure per review
+  const convert = async (c: Context): Promise<Response> => {
     try {
-      await next()
+      return await answerConvert(c, guardFor(c))
     } catch (thrown) {
+      // hono hands only Error instances to onError; anything else thrown would escape the app
       throw thrown instanceof Error ? thrown : new Error(`a ${typeof thrown} was thrown`)
     }
-  })
-  app.use(`${CONVERT_PATH}/*`, async function guardConvert(c, next) {
-    const guard = guardFor(c)
+  }
+  const answerConvert = async (c: Context, guard: Guard): Promise<Response> => {
+    const started = performance.now()
     if (guard.restrictSource !== undefined) {
       const refused = await guard.restrictSource(c, async () => {}).catch(answerRefusedSource(c))
       if (refused instanceof Response) return refused
     }
     if (!isConvertPath(c.req.path, guard.tokens)) return answerNotFound(c)
-    await next()
-  })
-  app.use(methodNotAllowed({ app, onMethodNotAllowed: answerMethodNotAllowed }))
-
-  app.get('/healthz', (c) => c.json({ status: 'ok' }))
-
-  const convert = [
-    timing({ totalDescription: 'conversion review' }),
-    async function requireJson(c: Context, next: () => Promise<void>) {
-      if (!isJsonMediaType(c.req.header('content-type'))) {
-        return c.json(
-          {
-            error: `Content-Type must be application/json, got ${JSON.stringify(c.req.header('content-type') ?? '(none)')}`,
-          },
-          415
-        )
-      }
-      await next()
-    },
-    async (c: Context) => {
-      const started = performance.now()
-      const guard = guardFor(c)
-      startTime(c, 'parse', PHASES.parse)
-      const text = await readBodyText(c.req.raw, guard.settings.maxBodyBytes)
-      if (!text.ok && 'aborted' in text) {
-        const entry = abortedLogEntry(text.aborted, performance.now() - started)
-        log(entry)
-        return c.json({ error: entry.problem }, 400, { Connection: 'close' })
-      }
-      if (!text.ok) {
-        // the unread rest of the body is still on the connection: close it, never reuse it
-        return c.json({ error: guard.tooLarge }, 413, { Connection: 'close' })
-      }
-      const answer = answerReview(text.text, scheme, {
-        limits: guard.settings,
-        phaseEnded: (phase) => {
-          endTime(c, phase)
-          const next = NEXT_PHASE[phase]
-          if (next !== undefined) startTime(c, next, PHASES[next])
-        },
-      })
-      const durationMs = performance.now() - started
-      log(
-        answer.status === 200
-          ? summaryLogEntry(answer.summary, durationMs)
-          : invalidLogEntry(answer.problem, durationMs)
-      )
-      return c.body(answer.json, answer.status, { 'Content-Type': 'application/json' })
-    },
-  ] as const
-  app.post(CONVERT_PATH, ...convert)
-  app.post(`${CONVERT_PATH}/:token`, ...convert)
+    if (c.req.method !== 'POST') return answerMethodNotAllowed(c, ['POST'])
+    const timing = new ServerTiming(started)
+    const contentType = c.req.header('content-type')
+    if (!isJsonMediaType(contentType)) {
+      const error = `Content-Type must be application/json, got ${JSON.stringify(contentType ?? '(none)')}`
+      return jsonResponse(JSON.stringify({ error }), 415, timing)
+    }
+    const text = await readBodyText(c.req.raw, guard.settings.maxBodyBytes)
+    if (!text.ok && 'aborted' in text) {
+      const entry = abortedLogEntry(text.aborted, performance.now() - started)
+      log(entry)
+      return jsonResponse(JSON.stringify({ error: entry.problem }), 400, timing, 'close')
+    }
+    if (!text.ok) {
+      // the unread rest of the body is still on the connection: close it, never reuse it
+      return jsonResponse(JSON.stringify({ error: guard.tooLarge }), 413, timing, 'close')
+    }
+    const answer = answerReview(text.text, scheme, {
+      limits: guard.settings,
+      phaseEnded: timing.phaseEnded,
+    })
+    const durationMs = performance.now() - started
+    log(
+      answer.status === 200
+        ? summaryLogEntry(answer.summary, durationMs)
+        : invalidLogEntry(answer.problem, durationMs)
+    )
+    return jsonResponse(answer.json, answer.status, timing)
+  }
+  app.all(CONVERT_PATH, convert)
+  app.all(`${CONVERT_PATH}/:token`, convert)
 
   app.notFound(answerNotFound)
   app.onError(answerInternalError)
   return app
+}
+
+/**
+ * A JSON answer with its Server-Timing. Built directly, not with `c.body`: hono turns two or more
+ * headers into a `Headers` object, which @hono/node-server then has to copy back into a plain one.
+ */
+function jsonResponse(
+  json: string,
+  status: number,
+  timing: ServerTiming,
+  connection?: 'close'
+): Response {
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    'server-timing': timing.header(),
+  }
+  if (connection !== undefined) headers['connection'] = connection
+  return new Response(json, { status, headers })
 }
 
 function buildGuard(options: AppOptions, fromBindings: Partial<WebhookSettings>): Guard {
@@ -205,6 +193,7 @@ function answerMethodNotAllowed(c: Context, allowed: string[]): Response {
 
 function isJsonMediaType(contentType: string | undefined): boolean {
   if (contentType === undefined) return false
+  if (contentType === 'application/json') return true // what the API server sends
   const mediaType = contentType.split(';', 1)[0]?.trim().toLowerCase()
   return mediaType === 'application/json'
 }

@@ -7,7 +7,12 @@ export {
   WORKERS_MAX_BODY_BYTES,
 } from './body-limits.ts'
 export { createApp, type AppOptions } from './create-app.ts'
-export { logAsJsonLine, type ReviewLogEntry, type ReviewLogger } from './review-log.ts'
+export {
+  logAsJsonLine,
+  logJsonLinesTo,
+  type ReviewLogEntry,
+  type ReviewLogger,
+} from './review-log.ts'
 export {
   parsePositiveInteger,
   parseSourceList,

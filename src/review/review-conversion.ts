@@ -2,6 +2,7 @@ import { nestingDepthExceedsBeside } from '../json/index.ts'
 import { describeObject, type Scheme } from '../scheme/index.ts'
 import {
   ConversionReviewRequest,
+  readReviewEnvelope,
   type ConversionReviewResponse,
   type ReviewApiVersion,
 } from './conversion-review-schema.ts'
@@ -64,9 +65,13 @@ export function reviewConversion(
   scheme: Scheme,
   limits: ReviewLimits = DEFAULT_REVIEW_LIMITS
 ): ReviewOutcome {
-  const parsed = ConversionReviewRequest.safeParse(body)
-  if (!parsed.success) return { valid: false, problem: describeIssues(parsed.error.issues) }
-  const { apiVersion, request } = parsed.data
+  let envelope = readReviewEnvelope(body)
+  if (envelope === undefined) {
+    const parsed = ConversionReviewRequest.safeParse(body)
+    if (!parsed.success) return { valid: false, problem: describeIssues(parsed.error.issues) }
+    envelope = parsed.data
+  }
+  const { apiVersion, request } = envelope
   const { uid, desiredAPIVersion, objects } = request
   const beyondLimit = reviewLimitProblem(objects, desiredAPIVersion, limits)
   if (beyondLimit !== undefined) return failedReview(apiVersion, request, beyondLimit)

@@ -5,6 +5,7 @@ import { getConnInfo } from '@hono/node-server/conninfo'
 import type { Hono } from 'hono'
 import {
   createApp,
+  logJsonLinesTo,
   readSettings,
   type ReviewLogger,
   type WebhookSettings,
@@ -17,6 +18,7 @@ import {
   resolveNodeServerLimits,
   type NodeServerLimits,
 } from './node-server-limits.ts'
+import { writeStdoutLine } from './stdout-lines.ts'
 
 /** The port `crdconv serve` and `npm start` listen on unless told otherwise. */
 export const DEFAULT_NODE_PORT = 8787
@@ -47,7 +49,7 @@ export interface NodeServerSettings extends Partial<WebhookSettings> {
   readonly tls?: { readonly cert: string | Buffer; readonly key: string | Buffer }
   /** Where the `CONVERT_*` settings are read from (default `process.env`); the fields above win. */
   readonly environment?: unknown
-  /** Where the one log line per review goes (default: a JSON line on stdout). */
+  /** Where the one log line per review goes (default: a JSON line on stdout, see `writeStdoutLine`). */
   readonly log?: ReviewLogger
   /** Timeouts and the connection cap, over the `CONVERT_*` environment. */
   readonly limits?: Partial<NodeServerLimits>
@@ -70,9 +72,10 @@ export function nodeServer(
   scheme: Scheme,
   options: NodeServerSettings = {}
 ): Promise<RunningServer> {
-  const { port = DEFAULT_NODE_PORT, hostname = '127.0.0.1', tls, environment, log } = options
+  const { port = DEFAULT_NODE_PORT, hostname = '127.0.0.1', tls, environment } = options
+  const { log = logJsonLinesTo(writeStdoutLine) } = options
   const settings = { ...readSettings(environment ?? process.env), ...webhookSettings(options) }
-  const app = createApp({ scheme, getConnInfo, ...settings, ...(log === undefined ? {} : { log }) })
+  const app = createApp({ scheme, getConnInfo, ...settings, log })
   const limits = { ...readNodeServerLimits(environment ?? process.env), ...options.limits }
   return startNodeServer({ app, port, hostname, limits, ...(tls === undefined ? {} : { tls }) })
 }
