@@ -5,9 +5,6 @@ import { markdownFiles } from '../../../scripts/docs-figures.ts'
 
 const repoRoot = resolve(import.meta.dirname, '../../..')
 
-/** Pages the README already links that other work of this round writes (issues 13 and 14). */
-const PENDING_PAGES = new Set(['docs/init.md', 'docs/lifecycle.md'])
-
 /** GitHub's anchor for a heading: lower case, punctuation dropped, spaces to hyphens. */
 function headingAnchor(heading: string): string {
   return heading
@@ -51,7 +48,6 @@ describe('links between the docs', () => {
           : normalize(join(dirname(file), path))
               .split('\\')
               .join('/')
-      if (PENDING_PAGES.has(target)) continue
       if (!existsSync(join(repoRoot, target))) {
         broken.push(`${link}: no ${target}`)
       } else if (anchor !== undefined && target.endsWith('.md')) {
@@ -72,7 +68,7 @@ function namedPaths(markdown: string): string[] {
 describe('paths the docs name', () => {
   it.each(markdownFiles(repoRoot))('%s names only files and folders that exist', (file) => {
     const missing = namedPaths(readFileSync(join(repoRoot, file), 'utf8')).filter(
-      (path) => !PENDING_PAGES.has(path) && !existsSync(join(repoRoot, path))
+      (path) => !existsSync(join(repoRoot, path))
     )
     expect(missing).toEqual([])
   })
