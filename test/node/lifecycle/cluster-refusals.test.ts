@@ -10,7 +10,7 @@ import {
 } from '../../../src/testing/test-api-server-certificates.ts'
 import { freePort } from '../../../src/testing/test-api-server-processes.ts'
 import { API_SERVER_START_MS, describeWithApiServer } from '../../support/api-server.ts'
-import { kubectl, kubectlOk } from '../../support/kubectl.ts'
+import { kubectlOk } from '../../support/kubectl.ts'
 import { nodeServerTarget, type RunningWebhook } from '../../support/webhook-targets.ts'
 import { crdconv } from '../cli/run-cli.ts'
 
@@ -169,7 +169,8 @@ describeWithApiServer('cluster commands on a real API server', () => {
     expect(await crdState()).toBe(before)
   })
 
-  it('gives the user a Failed answer’s message through kubectl get, and status flags it', async () => {
+  // kubectl get showing the Failed message runs on every target in lifecycle-suite.ts
+  it('flags a webhook that answers Failed in status', async () => {
     await applyCrd('broken-crontab', broken.url, tls.caCert)
     await kube(
       ['create', '-f', '-'],
@@ -180,15 +181,6 @@ describeWithApiServer('cluster commands on a real API server', () => {
         hostPort: 'localhost:80',
       })
     )
-    const read = await kubectl(server.kubeconfigPath, [
-      'get',
-      'crontabs.v1.broken.example.com',
-      'stuck',
-    ])
-    expect(read.code).not.toBe(0)
-    expect(read.stderr).toContain('the converter is broken on purpose')
-    expect(read.stderr).toContain('default/stuck')
-
     const status = await cli(['status', '--scheme', fixture('broken-crontab')])
     expect(status.code).toBe(1)
     expect(status.stdout).toMatch(/v1 +served +served +no +same +FAILED/)
