@@ -13,6 +13,7 @@ import { API_SERVER_START_MS, describeWithApiServer } from '../../support/api-se
 import { kubectlOk } from '../../support/kubectl.ts'
 import { nodeServerTarget, type RunningWebhook } from '../../support/webhook-targets.ts'
 import { crdconv } from '../cli/run-cli.ts'
+import { stuckCronTab } from './fixtures/broken-crontab.ts'
 
 const fixture = (name: string) => join(import.meta.dirname, 'fixtures', `${name}.ts`)
 const directory = mkdtempSync(join(tmpdir(), 'crdconv-refusals-'))
@@ -172,15 +173,7 @@ describeWithApiServer('cluster commands on a real API server', () => {
   // kubectl get showing the Failed message runs on every target in lifecycle-suite.ts
   it('flags a webhook that answers Failed in status', async () => {
     await applyCrd('broken-crontab', broken.url, tls.caCert)
-    await kube(
-      ['create', '-f', '-'],
-      JSON.stringify({
-        apiVersion: 'broken.example.com/v1beta1',
-        kind: 'CronTab',
-        metadata: { name: 'stuck', namespace: 'default' },
-        hostPort: 'localhost:80',
-      })
-    )
+    await kube(['create', '-f', '-'], JSON.stringify(stuckCronTab()))
     const status = await cli(['status', '--scheme', fixture('broken-crontab')])
     expect(status.code).toBe(1)
     expect(status.stdout).toMatch(/v1 +served +served +no +same +FAILED/)

@@ -14,6 +14,7 @@ import { API_SERVER_START_MS, describeWithApiServer } from '../../support/api-se
 import { kubectl, kubectlOk } from '../../support/kubectl.ts'
 import type { RunningWebhook, WebhookTarget } from '../../support/webhook-targets.ts'
 import { crdconv } from '../cli/run-cli.ts'
+import { stuckCronTab } from './fixtures/broken-crontab.ts'
 
 const fixture = (name: string) => join(import.meta.dirname, 'fixtures', `${name}.ts`)
 const OBJECTS = 200
@@ -118,15 +119,7 @@ export function lifecycleSuite(target: WebhookTarget): void {
       expect(crd.code).toBe(0)
       await kube(['apply', '-f', '-'], crd.stdout)
       await kube(['wait', '--for', 'condition=established', 'crd/crontabs.broken.example.com'])
-      await kube(
-        ['create', '-f', '-'],
-        JSON.stringify({
-          apiVersion: 'broken.example.com/v1beta1',
-          kind: 'CronTab',
-          metadata: { name: 'stuck', namespace: 'default' },
-          hostPort: 'localhost:80',
-        })
-      )
+      await kube(['create', '-f', '-'], JSON.stringify(stuckCronTab()))
       const read = await kubectl(server.kubeconfigPath, [
         'get',
         'crontabs.v1.broken.example.com',
