@@ -1,11 +1,14 @@
 import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import type { Command } from 'commander'
+import { Option, type Command } from 'commander'
 import { startLambdaLocalServer, type FunctionUrlHandler } from '../lambda-local/index.ts'
+import { lambdaHandler } from '../platform/lambda/index.ts'
+import { loadScheme, SCHEME_OPTION_HELP } from './load-scheme.ts'
+import type { CommandContext } from './main.ts'
 import { parseSeconds } from './option-parsers.ts'
 import { addListenOptions, readTlsFiles, type ListenOptions } from './listen-options.ts'
 
-export function registerLambdaLocalCommand(program: Command): void {
+export function registerLambdaLocalCommand(program: Command, context: CommandContext): void {
   const command = program
     .command('lambda-local')
     .description(
@@ -15,6 +18,12 @@ export function registerLambdaLocalCommand(program: Command): void {
     .option(
       '--bundle <file>',
       'invoke the built bundle (npm run build:lambda: dist/lambda/lambda.mjs) instead of src/platform/lambda/lambda.ts'
+    )
+    .addOption(
+      new Option(
+        '--scheme <module>',
+        `serve lambdaHandler(scheme) of this ${SCHEME_OPTION_HELP}`
+      ).conflicts('bundle')
     )
     .option(
       '--timeout <seconds>',
@@ -28,21 +37,31 @@ export function registerLambdaLocalCommand(program: Command): void {
 Examples:
   crdconv lambda-local
   crdconv lambda-local --bundle dist/lambda/lambda.mjs --port 9443 --tls-cert cert.pem --tls-key key.pem
+  crdconv lambda-local --scheme ./src/my-scheme.ts
 
-Exit codes: 0 stopped by a signal, 1 could not start (port taken, unreadable certificate or bundle), 2 bad usage.`
+Exit codes: 0 stopped by a signal, 1 could not start (port taken, unreadable certificate or bundle, a broken definition), 2 bad usage
+(--scheme and --bundle together, a --scheme module that does not load).`
     )
     .action(async (options: LambdaLocalOptions) => {
-      const tls = await readTlsFiles(options, process.cwd())
+      const { cwd } = context.io
+      const tls = await readTlsFiles(options, cwd)
+      const handler =
+        options.scheme === undefined
+          ? await loadHandler(options.bundle)
+          : (lambdaHandler(await loadScheme(options.scheme, cwd)) as FunctionUrlHandler)
       const server = await startLambdaLocalServer({
-        handler: await loadHandler(options.bundle),
+        handler,
         port: options.port,
         hostname: options.host,
         timeoutSeconds: options.timeout,
         ...(tls === undefined ? {} : { tls }),
       })
-      const source = options.bundle ?? 'src/platform/lambda/lambda.ts'
-      console.error(
-        `crdconv: Lambda handler of ${source} at ${server.url}/convert, as a Function URL`
+      const source =
+        options.scheme === undefined
+          ? (options.bundle ?? 'src/platform/lambda/lambda.ts')
+          : `lambdaHandler(scheme of ${options.scheme})`
+      context.io.stderr(
+        `crdconv: Lambda handler of ${source} at ${server.url}/convert, as a Function URL\n`
       )
       const stop = () => void server.close().then(() => process.exit(0))
       process.once('SIGINT', stop)
@@ -65,5 +84,6 @@ async function loadHandler(bundle: string | undefined): Promise<FunctionUrlHandl
 
 interface LambdaLocalOptions extends ListenOptions {
   bundle?: string
+  scheme?: string
   timeout: number
 }

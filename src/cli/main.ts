@@ -43,7 +43,7 @@ export function createProgram(context: CommandContext): Command {
   registerProbeCommand(program, context)
   registerCheckCommand(program, context)
   registerServeCommand(program, context)
-  registerLambdaLocalCommand(program)
+  registerLambdaLocalCommand(program, context)
   registerLifecycleCommands(program, context)
   return program
 }

@@ -1,5 +1,6 @@
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
 import type { ServingCertificate } from '../../src/testing/test-api-server-certificates.ts'
 import { smallRequest } from '../../src/testing/test-api-server-http.ts'
 import {
@@ -19,6 +20,7 @@ export interface RunningWebhook {
 /** One way to run the webhook: the Node server, the Worker, the Lambda runner. */
 export interface WebhookTarget {
   readonly name: string
+  /** Serves `scheme` (a module as `crdconv serve --scheme` takes it), else the built-in example. */
   readonly start: (tls: ServingCertificate, scheme?: string) => Promise<RunningWebhook>
 }
 
@@ -56,17 +58,16 @@ const listenWithTls = (port: number, tls: ServingCertificate) => [
   tls.key,
 ]
 
+const schemeOption = (scheme: string | undefined) =>
+  scheme === undefined ? [] : ['--scheme', scheme]
+
 /** `crdconv serve --tls-cert --tls-key`: the Node server. */
 export const nodeServerTarget: WebhookTarget = {
   name: 'Node server over TLS',
   start: (tls, scheme) =>
     startCliServer(
       'crdconv serve',
-      (port) => [
-        'serve',
-        ...listenWithTls(port, tls),
-        ...(scheme === undefined ? [] : ['--scheme', scheme]),
-      ],
+      (port) => ['serve', ...listenWithTls(port, tls), ...schemeOption(scheme)],
       tls,
       '/convert'
     ),
@@ -75,10 +76,10 @@ export const nodeServerTarget: WebhookTarget = {
 /** `crdconv lambda-local --tls-cert --tls-key`: the Lambda handler behind a Function URL stand-in. */
 export const lambdaTarget: WebhookTarget = {
   name: 'Lambda runner over TLS',
-  start: (tls) =>
+  start: (tls, scheme) =>
     startCliServer(
       'crdconv lambda-local',
-      (port) => ['lambda-local', ...listenWithTls(port, tls)],
+      (port) => ['lambda-local', ...listenWithTls(port, tls), ...schemeOption(scheme)],
       tls,
       '/convert'
     ),
@@ -86,15 +87,43 @@ export const lambdaTarget: WebhookTarget = {
 
 const WRANGLER = join(import.meta.dirname, '../../node_modules/wrangler/bin/wrangler.js')
 
-/** `wrangler dev --local-protocol https` with our certificate: the Worker in local workerd. */
+const WRANGLER_CONFIG = resolve(import.meta.dirname, '../../wrangler.toml')
+const WORKER_APP = resolve(import.meta.dirname, '../../src/platform/worker/index.ts')
+
+/**
+ * A Worker entry that does `export default workerApp(scheme)` for the scheme in `module`, as a
+ * user's own entry would; wrangler bundles it from a directory of its own, removed on stop.
+ */
+function writeWorkerEntry(module: string): { entry: string; remove: () => void } {
+  const directory = mkdtempSync(join(tmpdir(), 'crdconv-worker-entry-'))
+  const entry = join(directory, 'worker.ts')
+  writeFileSync(
+    entry,
+    [
+      `import { workerApp } from ${JSON.stringify(WORKER_APP)}`,
+      `import * as module from ${JSON.stringify(resolve(module))}`,
+      'const exports: Record<string, unknown> = module',
+      `export default workerApp((exports['scheme'] ?? exports['default']) as never)`,
+      '',
+    ].join('\n')
+  )
+  return { entry, remove: () => rmSync(directory, { recursive: true, force: true }) }
+}
+
+/**
+ * `wrangler dev --local-protocol https` with our certificate: the Worker in local workerd, with
+ * wrangler.toml's entry or, for a scheme, an entry serving `workerApp(scheme)`.
+ */
 export const workerTarget: WebhookTarget = {
   name: 'Worker under wrangler dev over HTTPS',
-  start: async (tls) => {
+  start: async (tls, scheme) => {
     const inspectorPort = await freePort()
-    return startCliServer(
+    const custom = scheme === undefined ? undefined : writeWorkerEntry(scheme)
+    const running = await startCliServer(
       'wrangler dev',
       (port) => [
         'dev',
+        ...(custom === undefined ? [] : [custom.entry, '--config', WRANGLER_CONFIG]),
         '--local-protocol',
         'https',
         '--https-key-path',
@@ -112,6 +141,13 @@ export const workerTarget: WebhookTarget = {
       tls,
       '/convert',
       WRANGLER
-    )
+    ).catch((error: unknown) => {
+      custom?.remove()
+      throw error
+    })
+    return {
+      url: running.url,
+      stop: () => running.stop().finally(() => custom?.remove()),
+    }
   },
 }

@@ -1,37 +1,15 @@
-import { spawn } from 'node:child_process'
-import { once } from 'node:events'
-import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { fetchOverNode } from '../../support/node-fetch.ts'
 import { conversionReview } from '../../support/review-factory.ts'
 import { makeSelfSignedCertificate } from '../../support/self-signed-certificate.ts'
+import { runToExit, whileServing } from './cli-process.ts'
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
-const bin = fileURLToPath(new URL('../../../bin/crdconv.js', import.meta.url))
-
-/** Runs `crdconv serve …` until it prints its URL (or exits), and stops it afterwards. */
-async function serve(args: string[], use: (url: string) => Promise<void>) {
-  const child = spawn(process.execPath, [bin, 'serve', ...args], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-  })
-  let stderr = ''
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk))
-  try {
-    const url = await new Promise<string>((resolve, reject) => {
-      child.stderr.on('data', () => {
-        const match = /serving (\S+)\/convert/.exec(stderr)
-        if (match?.[1]) resolve(match[1])
-      })
-      child.once('exit', (code) => reject(new Error(`exited with ${code}: ${stderr}`)))
-    })
-    await use(url)
-  } finally {
-    child.kill('SIGTERM')
-    if (child.exitCode === null) await once(child, 'exit')
-  }
-}
+/** Runs `crdconv serve …` until it prints its URL, and stops it afterwards. */
+const serve = (args: string[], use: (url: string) => Promise<void>) =>
+  whileServing(['serve', ...args], /serving (\S+)\/convert/, use)
 
 const post = (url: string, ca?: string) =>
   fetchOverNode(
@@ -81,12 +59,7 @@ describe('crdconv serve', () => {
     [['--tls-cert', 'only.pem'], /--tls-cert and --tls-key go together/],
     [['--port', 'eighty'], /must be a whole number from 0 to 65535/],
   ])('exits with 2 on bad usage %j', async (args, message) => {
-    const child = spawn(process.execPath, [bin, 'serve', ...args], {
-      stdio: ['ignore', 'ignore', 'pipe'],
-    })
-    let stderr = ''
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk))
-    const [code] = await once(child, 'exit')
+    const { code, stderr } = await runToExit(['serve', ...args])
     expect(code).toBe(2)
     expect(stderr).toMatch(message)
   })

@@ -10,9 +10,10 @@ import {
 } from '../../../src/testing/test-api-server-certificates.ts'
 import { freePort } from '../../../src/testing/test-api-server-processes.ts'
 import { API_SERVER_START_MS, describeWithApiServer } from '../../support/api-server.ts'
-import { kubectl, kubectlOk } from '../../support/kubectl.ts'
+import { kubectlOk } from '../../support/kubectl.ts'
 import { nodeServerTarget, type RunningWebhook } from '../../support/webhook-targets.ts'
 import { crdconv } from '../cli/run-cli.ts'
+import { stuckCronTab } from './fixtures/broken-crontab.ts'
 
 const fixture = (name: string) => join(import.meta.dirname, 'fixtures', `${name}.ts`)
 const directory = mkdtempSync(join(tmpdir(), 'crdconv-refusals-'))
@@ -169,26 +170,10 @@ describeWithApiServer('cluster commands on a real API server', () => {
     expect(await crdState()).toBe(before)
   })
 
-  it('gives the user a Failed answer’s message through kubectl get, and status flags it', async () => {
+  // kubectl get showing the Failed message runs on every target in lifecycle-suite.ts
+  it('flags a webhook that answers Failed in status', async () => {
     await applyCrd('broken-crontab', broken.url, tls.caCert)
-    await kube(
-      ['create', '-f', '-'],
-      JSON.stringify({
-        apiVersion: 'broken.example.com/v1beta1',
-        kind: 'CronTab',
-        metadata: { name: 'stuck', namespace: 'default' },
-        hostPort: 'localhost:80',
-      })
-    )
-    const read = await kubectl(server.kubeconfigPath, [
-      'get',
-      'crontabs.v1.broken.example.com',
-      'stuck',
-    ])
-    expect(read.code).not.toBe(0)
-    expect(read.stderr).toContain('the converter is broken on purpose')
-    expect(read.stderr).toContain('default/stuck')
-
+    await kube(['create', '-f', '-'], JSON.stringify(stuckCronTab()))
     const status = await cli(['status', '--scheme', fixture('broken-crontab')])
     expect(status.code).toBe(1)
     expect(status.stdout).toMatch(/v1 +served +served +no +same +FAILED/)

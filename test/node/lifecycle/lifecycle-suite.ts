@@ -11,9 +11,10 @@ import {
   type ServingCertificate,
 } from '../../../src/testing/test-api-server-certificates.ts'
 import { API_SERVER_START_MS, describeWithApiServer } from '../../support/api-server.ts'
-import { kubectlOk } from '../../support/kubectl.ts'
+import { kubectl, kubectlOk } from '../../support/kubectl.ts'
 import type { RunningWebhook, WebhookTarget } from '../../support/webhook-targets.ts'
 import { crdconv } from '../cli/run-cli.ts'
+import { stuckCronTab } from './fixtures/broken-crontab.ts'
 
 const fixture = (name: string) => join(import.meta.dirname, 'fixtures', `${name}.ts`)
 const OBJECTS = 200
@@ -37,6 +38,7 @@ export function lifecycleSuite(target: WebhookTarget): void {
   describeWithApiServer(`the CronTab lifecycle with the ${target.name}`, () => {
     let server: TestApiServer
     let webhook: RunningWebhook
+    let broken: RunningWebhook
     let tls: ServingCertificate
     let directory: string
     const kube = (args: readonly string[], input?: string) =>
@@ -58,12 +60,16 @@ export function lifecycleSuite(target: WebhookTarget): void {
     beforeAll(async () => {
       directory = mkdtempSync(join(tmpdir(), 'crdconv-lifecycle-'))
       tls = await writeServingCertificate(directory)
-      ;[server, webhook] = await Promise.all([startTestApiServer(), target.start(tls)])
+      ;[server, webhook, broken] = await Promise.all([
+        startTestApiServer(),
+        target.start(tls),
+        target.start(tls, fixture('broken-crontab')),
+      ])
       await applyCrd('crontab-v1beta1-storage')
     }, API_SERVER_START_MS)
 
     afterAll(async () => {
-      await Promise.all([server?.stop(), webhook?.stop()])
+      await Promise.all([server?.stop(), webhook?.stop(), broken?.stop()])
       rmSync(directory, { recursive: true, force: true })
     })
 
@@ -98,6 +104,30 @@ export function lifecycleSuite(target: WebhookTarget): void {
       expect(status.stdout).toContain(`conversion: Webhook ${webhook.url}`)
       expect(status.stdout).toContain(`objects: ${OBJECTS + 1} (default: ${OBJECTS + 1})`)
       expect(status.stdout).toContain('next: make v1 the storage version')
+    })
+
+    it('gives the user a Failed answer’s message through kubectl get', async () => {
+      const crd = await crdconv([
+        'crd',
+        '--scheme',
+        fixture('broken-crontab'),
+        '--url',
+        broken.url,
+        '--ca-bundle',
+        tls.caCert,
+      ])
+      expect(crd.code).toBe(0)
+      await kube(['apply', '-f', '-'], crd.stdout)
+      await kube(['wait', '--for', 'condition=established', 'crd/crontabs.broken.example.com'])
+      await kube(['create', '-f', '-'], JSON.stringify(stuckCronTab()))
+      const read = await kubectl(server.kubeconfigPath, [
+        'get',
+        'crontabs.v1.broken.example.com',
+        'stuck',
+      ])
+      expect(read.code).not.toBe(0)
+      expect(read.stderr).toContain('the converter is broken on purpose')
+      expect(read.stderr).toContain('default/stuck')
     })
 
     it('patches at v1 and shows the change at v1beta1', async () => {

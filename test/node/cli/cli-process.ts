@@ -1,0 +1,43 @@
+import { spawn } from 'node:child_process'
+import { once } from 'node:events'
+import { fileURLToPath } from 'node:url'
+
+const bin = fileURLToPath(new URL('../../../bin/crdconv.js', import.meta.url))
+
+/**
+ * Runs the built `crdconv <args>` until its stderr matches `announced` (whose first group is the
+ * server's URL), hands that URL to `use`, and stops the process afterwards.
+ */
+export async function whileServing(
+  args: readonly string[],
+  announced: RegExp,
+  use: (url: string) => Promise<void>
+): Promise<void> {
+  const child = spawn(process.execPath, [bin, ...args], { stdio: ['ignore', 'ignore', 'pipe'] })
+  let stderr = ''
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk))
+  try {
+    const url = await new Promise<string>((resolve, reject) => {
+      child.stderr.on('data', () => {
+        const match = announced.exec(stderr)
+        if (match?.[1]) resolve(match[1])
+      })
+      child.once('exit', (code) => reject(new Error(`exited with ${code}: ${stderr}`)))
+    })
+    await use(url)
+  } finally {
+    child.kill('SIGTERM')
+    if (child.exitCode === null) await once(child, 'exit')
+  }
+}
+
+/** Runs the built `crdconv <args>` to its exit: its exit code and stderr. */
+export async function runToExit(
+  args: readonly string[]
+): Promise<{ code: number; stderr: string }> {
+  const child = spawn(process.execPath, [bin, ...args], { stdio: ['ignore', 'ignore', 'pipe'] })
+  let stderr = ''
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk))
+  const [code] = (await once(child, 'exit')) as [number]
+  return { code, stderr }
+}
