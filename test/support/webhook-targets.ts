@@ -119,6 +119,12 @@ export const workerTarget: WebhookTarget = {
   start: async (tls, scheme) => {
     const inspectorPort = await freePort()
     const custom = scheme === undefined ? undefined : writeWorkerEntry(scheme)
+    // two wrangler dev at once would lock each other's local state (SQLite): one directory each
+    const state = mkdtempSync(join(tmpdir(), 'crdconv-wrangler-state-'))
+    const cleanUp = () => {
+      custom?.remove()
+      rmSync(state, { recursive: true, force: true })
+    }
     const running = await startCliServer(
       'wrangler dev',
       (port) => [
@@ -137,17 +143,19 @@ export const workerTarget: WebhookTarget = {
         '--inspector-port',
         String(inspectorPort),
         '--show-interactive-dev-session=false',
+        '--persist-to',
+        state,
       ],
       tls,
       '/convert',
       WRANGLER
     ).catch((error: unknown) => {
-      custom?.remove()
+      cleanUp()
       throw error
     })
     return {
       url: running.url,
-      stop: () => running.stop().finally(() => custom?.remove()),
+      stop: () => running.stop().finally(cleanUp),
     }
   },
 }
