@@ -10,8 +10,13 @@ export interface MigrateProgress {
 
 const LINE_EVERY = 500
 
-/** Progress of one resource's migration; `tty` picks cli-progress' bar over plain lines. */
-export function migrateProgress(io: CliIo, crdName: string, tty: boolean): MigrateProgress {
+/** Progress of one resource's migration; `tty` picks cli-progress' bar (on `terminal`) over plain lines. */
+export function migrateProgress(
+  io: CliIo,
+  crdName: string,
+  tty: boolean,
+  terminal: NodeJS.WritableStream = process.stderr
+): MigrateProgress {
   const started = Date.now()
   const rate = (counts: RewriteCounts) =>
     Math.round(counts.seen / Math.max((Date.now() - started) / 1000, 0.001))
@@ -19,7 +24,7 @@ export function migrateProgress(io: CliIo, crdName: string, tty: boolean): Migra
     const bar = new SingleBar({
       format: `${crdName} [{bar}] {value}/{total} | {rate}/s | {conflicts} conflicts | {errors} errors`,
       hideCursor: true,
-      stream: process.stderr,
+      stream: terminal,
     })
     let running = false
     return {
