@@ -1,12 +1,13 @@
 // --from-cluster through @kubernetes/client-node against a local HTTP server that answers the
 // one request like the API server (GET of a CRD, 404 with a Status otherwise).
 import { createServer, type Server } from 'node:http'
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { writeLocalKubeconfig } from '../../support/local-kubeconfig.ts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { parse, stringify } from 'yaml'
+import { parse } from 'yaml'
 import { crdconv } from '../cli/run-cli.ts'
 
 const crd = parse(
@@ -33,24 +34,10 @@ describe('crdconv import --from-cluster', () => {
     })
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
     const { port } = server.address() as AddressInfo
-    kubeconfig = join(directory, 'kubeconfig')
-    writeFileSync(
-      kubeconfig,
-      stringify({
-        apiVersion: 'v1',
-        kind: 'Config',
-        // plain HTTP needs insecure-skip-tls-verify in client-node, as kubectl's -s http://
-        clusters: [
-          {
-            name: 'local',
-            cluster: { server: `http://127.0.0.1:${port}`, 'insecure-skip-tls-verify': true },
-          },
-        ],
-        users: [{ name: 'me', user: { token: 'not-a-secret' } }],
-        contexts: [{ name: 'dev', context: { cluster: 'local', user: 'me' } }],
-        'current-context': 'dev',
-      })
-    )
+    kubeconfig = writeLocalKubeconfig(join(directory, 'kubeconfig'), port, {
+      context: 'dev',
+      user: { token: 'not-a-secret' },
+    })
   })
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
   const importFromCluster = (name: string, ...options: string[]) =>

@@ -1,9 +1,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { writeLocalKubeconfig } from '../../support/local-kubeconfig.ts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { stringify } from 'yaml'
 import { connectToCluster, rewriteAllObjects } from '../../../src/cluster/index.ts'
 
 /** A CronTab as the API server lists it. */
@@ -69,25 +69,9 @@ describe('rewriteAllObjects', () => {
     server = troubled.server
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
     const address = server.address() as { port: number }
-    kubeconfig = join(mkdtempSync(join(tmpdir(), 'crdconv-rewrite-')), 'kubeconfig.yaml')
-    writeFileSync(
-      kubeconfig,
-      stringify({
-        apiVersion: 'v1',
-        kind: 'Config',
-        clusters: [
-          {
-            name: 'local',
-            cluster: {
-              server: `http://127.0.0.1:${address.port}`,
-              'insecure-skip-tls-verify': true,
-            },
-          },
-        ],
-        users: [{ name: 'me', user: {} }],
-        contexts: [{ name: 'local', context: { cluster: 'local', user: 'me' } }],
-        'current-context': 'local',
-      })
+    kubeconfig = writeLocalKubeconfig(
+      join(mkdtempSync(join(tmpdir(), 'crdconv-rewrite-')), 'kubeconfig.yaml'),
+      address.port
     )
   })
   afterAll(() => new Promise((resolve) => server.close(resolve)))
