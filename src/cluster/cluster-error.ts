@@ -91,6 +91,15 @@ export interface ServiceAccountCredentials {
   readonly tokenFile: string
 }
 
+/** Whom RBAC sees, for messages: `context prod`, or in a pod `service account crdconv/migrator`. */
+export function actingAs(target: ClusterTarget): string {
+  const account = target.serviceAccount
+  if (account === undefined) return `context ${target.contextName}`
+  return account.name === undefined
+    ? "the pod's service account"
+    : `service account ${account.name}`
+}
+
 /**
  * `error` as a `ClusterError` that says what was tried against which cluster and what to do,
  * or `error` itself when it is none of the cluster's usual refusals.
@@ -104,13 +113,11 @@ export function explainClusterError(
   const what = `${action.verb} ${action.resource}${action.name === undefined ? '' : ` ${action.name}`}`
   const failure = apiFailure(error)
   const account = target.serviceAccount
-  const accountName =
-    account?.name === undefined ? "the pod's service account" : `service account ${account.name}`
   if (failure?.code === 401) {
     return new ClusterError(
       account === undefined
         ? `${where} refused the credentials for ${what}: refresh them, or pick another --context`
-        : `${where} refused the token of ${accountName} (${account.tokenFile}) for ${what}: ` +
+        : `${where} refused the token of ${actingAs(target)} (${account.tokenFile}) for ${what}: ` +
             "the token expired, was made for another audience or outlived its service account; check the pod's serviceAccountName and its mounted token"
     )
   }
@@ -120,7 +127,7 @@ export function explainClusterError(
       account === undefined
         ? `RBAC forbids ${action.verb} on ${action.resource} for context ${target.contextName}: ` +
             `${failure.message}. ${grant}, or use a --context that has it`
-        : `RBAC forbids ${action.verb} on ${action.resource} for ${accountName}: ` +
+        : `RBAC forbids ${action.verb} on ${action.resource} for ${actingAs(target)}: ` +
             `${failure.message}. ${grant} and bind it to that service account`
     )
   }

@@ -8,7 +8,9 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import {
   ClusterError,
   connectToCluster,
+  migrateStorage,
   readCustomResourceDefinition,
+  type ClusterClient,
 } from '../../../src/cluster/index.ts'
 import { SERVICE_ACCOUNT_DIRECTORY } from '../../../src/cluster/in-cluster-config.ts'
 import { startTestApiServer, type TestApiServer } from '../../../src/testing/test-api-server.ts'
@@ -16,10 +18,14 @@ import { API_SERVER_START_MS, describeWithApiServer } from '../../support/api-se
 import { crdInput } from '../../support/crd-factory.ts'
 import { withEnvironment } from '../../support/environment.ts'
 import { kubectlOk } from '../../support/kubectl.ts'
+import { crdconv } from '../cli/run-cli.ts'
+import { cronTabStage } from './fixtures/crontab-stages.ts'
 
 const NAMESPACE = 'crdconv-system'
 const CRD = 'things.example.com'
 const GET_CRD = `get customresourcedefinitions.apiextensions.k8s.io ${CRD}`
+const crontabFixture = (storage: 'v1beta1' | 'v1') =>
+  join(import.meta.dirname, 'fixtures', `crontab-${storage}-storage.ts`)
 
 describeWithApiServer('connectToCluster in a pod (in-cluster config) on a real API server', () => {
   let server: TestApiServer
@@ -72,8 +78,8 @@ describeWithApiServer('connectToCluster in a pod (in-cluster config) on a real A
     return join(root, pod)
   }
 
-  /** Connects and reads the CRD as a pod would: no kubeconfig, the kubelet's service variables. */
-  const readAsPod = (pathPrefix: string) =>
+  /** Connects as a pod would (no kubeconfig, the kubelet's service variables) and runs `body`. */
+  const asPod = <T>(pathPrefix: string, body: (client: ClusterClient) => Promise<T>) =>
     withEnvironment(
       {
         KUBECONFIG: undefined,
@@ -81,11 +87,13 @@ describeWithApiServer('connectToCluster in a pod (in-cluster config) on a real A
         KUBERNETES_SERVICE_HOST: '127.0.0.1',
         KUBERNETES_SERVICE_PORT: new URL(server.url).port,
       },
-      async () => {
-        const client = connectToCluster({ inClusterPathPrefix: pathPrefix })
-        return { client, crd: await readCustomResourceDefinition(client, CRD) }
-      }
+      () => body(connectToCluster({ inClusterPathPrefix: pathPrefix }))
     )
+  const readAsPod = (pathPrefix: string) =>
+    asPod(pathPrefix, async (client) => ({
+      client,
+      crd: await readCustomResourceDefinition(client, CRD),
+    }))
 
   it('reads a CRD as the pod’s service account, and says it is in-cluster', async () => {
     const pod = mountServiceAccount('reader-pod', await requestToken('reader'))
@@ -125,5 +133,33 @@ describeWithApiServer('connectToCluster in a pod (in-cluster config) on a real A
     )
     expect(message).toContain(`User "system:serviceaccount:${NAMESPACE}:nobody" cannot get`)
     expect(message).toContain('bind it to that service account')
+  })
+
+  it('names the service account when RBAC forbids what migrate needs, writing nothing', async () => {
+    const closed = 'https://127.0.0.1:9/convert'
+    for (const storage of ['v1beta1', 'v1'] as const) {
+      const generated = await crdconv(['crd', '--scheme', crontabFixture(storage), '--url', closed])
+      expect(generated.code).toBe(0)
+      await kube(['apply', '-f', '-'], generated.stdout)
+    }
+    const storedVersions = () =>
+      kube(['get', 'crd', 'crontabs.example.com', '-o', 'jsonpath={.status.storedVersions}'])
+    const before = await storedVersions()
+    expect(before).toBe('["v1beta1","v1"]')
+    const pod = mountServiceAccount('migrator-pod', await requestToken('reader'))
+    const migrate = asPod(pod, (client) =>
+      migrateStorage(client, cronTabStage({ storage: 'v1' }), {
+        concurrency: 1,
+        pageSize: 10,
+        dryRun: false,
+      })
+    )
+    await expect(migrate).rejects.toThrow(
+      new ClusterError(
+        `RBAC forbids list crontabs.example.com and update crontabs.example.com and update customresourcedefinitions.apiextensions.k8s.io/status for service account ${NAMESPACE}/reader: ` +
+          'grant them (a ClusterRole bound to that service account); nothing was written'
+      )
+    )
+    expect(await storedVersions()).toBe(before)
   })
 })
