@@ -3,8 +3,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { stringify } from 'yaml'
-import { ClusterError, connectToCluster } from '../../../src/cluster/index.ts'
-import { SERVICE_ACCOUNT_DIRECTORY } from '../../../src/cluster/in-cluster-config.ts'
+import {
+  ClusterError,
+  connectToCluster,
+  SERVICE_ACCOUNT_DIRECTORY,
+} from '../../../src/cluster/index.ts'
 import { withEnvironment } from '../../support/environment.ts'
 
 const directory = mkdtempSync(join(tmpdir(), 'crdconv-connect-'))

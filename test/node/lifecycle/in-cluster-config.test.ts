@@ -10,9 +10,9 @@ import {
   connectToCluster,
   migrateStorage,
   readCustomResourceDefinition,
+  SERVICE_ACCOUNT_DIRECTORY,
   type ClusterClient,
 } from '../../../src/cluster/index.ts'
-import { SERVICE_ACCOUNT_DIRECTORY } from '../../../src/cluster/in-cluster-config.ts'
 import { startTestApiServer, type TestApiServer } from '../../../src/testing/test-api-server.ts'
 import { API_SERVER_START_MS, describeWithApiServer } from '../../support/api-server.ts'
 import { crdInput } from '../../support/crd-factory.ts'
