@@ -79,6 +79,25 @@ export function isTransient(error: unknown): boolean {
 export interface ClusterTarget {
   readonly server: string
   readonly contextName: string
+  /** Set in a pod (in-cluster config): the service account the client acts as. */
+  readonly serviceAccount?: ServiceAccountCredentials
+}
+
+/** A pod's service account as the client uses it, for messages. */
+export interface ServiceAccountCredentials {
+  /** `namespace/name` from the token's claims; undefined when the token names none. */
+  readonly name: string | undefined
+  /** The token file, re-read as the kubelet rotates it. */
+  readonly tokenFile: string
+}
+
+/** Whom RBAC sees, for messages: `context prod`, or in a pod `service account crdconv/migrator`. */
+export function actingAs(target: ClusterTarget): string {
+  const account = target.serviceAccount
+  if (account === undefined) return `context ${target.contextName}`
+  return account.name === undefined
+    ? "the pod's service account"
+    : `service account ${account.name}`
 }
 
 /**
@@ -93,15 +112,23 @@ export function explainClusterError(
   const where = `the API server at ${target.server} (context ${target.contextName})`
   const what = `${action.verb} ${action.resource}${action.name === undefined ? '' : ` ${action.name}`}`
   const failure = apiFailure(error)
+  const account = target.serviceAccount
   if (failure?.code === 401) {
     return new ClusterError(
-      `${where} refused the credentials for ${what}: refresh them, or pick another --context`
+      account === undefined
+        ? `${where} refused the credentials for ${what}: refresh them, or pick another --context`
+        : `${where} refused the token of ${actingAs(target)} (${account.tokenFile}) for ${what}: ` +
+            "the token expired, was made for another audience or outlived its service account; check the pod's serviceAccountName and its mounted token"
     )
   }
   if (failure?.code === 403) {
+    const grant = `Grant the verb "${action.verb}" on "${action.resource}" (a Role or ClusterRole)`
     return new ClusterError(
-      `RBAC forbids ${action.verb} on ${action.resource} for context ${target.contextName}: ` +
-        `${failure.message}. Grant the verb "${action.verb}" on "${action.resource}" (a Role or ClusterRole), or use a --context that has it`
+      account === undefined
+        ? `RBAC forbids ${action.verb} on ${action.resource} for context ${target.contextName}: ` +
+            `${failure.message}. ${grant}, or use a --context that has it`
+        : `RBAC forbids ${action.verb} on ${action.resource} for ${actingAs(target)}: ` +
+            `${failure.message}. ${grant} and bind it to that service account`
     )
   }
   const network = networkErrorCode(error)

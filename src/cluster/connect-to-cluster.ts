@@ -12,13 +12,24 @@ import {
   type ApiType,
   type RequestContext,
 } from '@kubernetes/client-node'
-import { ClusterError, type ClusterTarget } from './cluster-error.ts'
+import {
+  ClusterError,
+  type ClusterTarget,
+  type ServiceAccountCredentials,
+} from './cluster-error.ts'
+import { loadInClusterConfig, runsInPod } from './in-cluster-config.ts'
 
 export interface ConnectOptions {
   /** A kubeconfig file; default `KUBECONFIG`, then `~/.kube/config`, then in-cluster config. */
   readonly kubeconfig?: string
   /** A context of that kubeconfig; default its `current-context`. */
   readonly context?: string
+  /**
+   * Advanced, for tests: a folder the in-cluster service account is read under, as
+   * client-node's `loadFromCluster(pathPrefix)`: `PREFIX/var/run/secrets/kubernetes.io/serviceaccount/`
+   * `token`, `ca.crt` and `namespace`. Default `''`, the path the kubelet mounts in a pod.
+   */
+  readonly inClusterPathPrefix?: string
 }
 
 /** A connection to one cluster: its API clients and where it points, for messages. */
@@ -28,8 +39,6 @@ export interface ClusterClient extends ClusterTarget {
   readonly objects: CustomObjectsApi
   readonly authorization: AuthorizationV1Api
 }
-
-const SERVICE_ACCOUNT_TOKEN = '/var/run/secrets/kubernetes.io/serviceaccount/token'
 
 /**
  * Loads the kubeconfig the way kubectl does (`--kubeconfig`, else `KUBECONFIG`, else
@@ -44,7 +53,7 @@ const SERVICE_ACCOUNT_TOKEN = '/var/run/secrets/kubernetes.io/serviceaccount/tok
  */
 export function connectToCluster(options: ConnectOptions = {}): ClusterClient {
   const kubeConfig = new KubeConfig()
-  const source = loadKubeconfig(kubeConfig, options.kubeconfig)
+  const { source, serviceAccount } = loadKubeconfig(kubeConfig, options)
   if (options.context !== undefined) {
     if (kubeConfig.getContextObject(options.context) === null) {
       const known = kubeConfig.getContexts().map((context) => context.name)
@@ -72,6 +81,7 @@ export function connectToCluster(options: ConnectOptions = {}): ClusterClient {
     kubeConfig,
     server: cluster.server,
     contextName: kubeConfig.getCurrentContext(),
+    ...(serviceAccount === undefined ? {} : { serviceAccount }),
     objects: makeApiClient(CustomObjectsApi),
     authorization: makeApiClient(AuthorizationV1Api),
   }
@@ -98,8 +108,15 @@ function sharedAgentAuthentication(kubeConfig: KubeConfig) {
   }
 }
 
-/** Loads the first kubeconfig that exists; answers its description for messages. */
-function loadKubeconfig(kubeConfig: KubeConfig, file: string | undefined): string {
+/**
+ * Loads the first kubeconfig that exists, else the pod's service account; answers a description
+ * for messages and, in a pod, the service account.
+ */
+function loadKubeconfig(
+  kubeConfig: KubeConfig,
+  options: ConnectOptions
+): { source: string; serviceAccount?: ServiceAccountCredentials } {
+  const file = options.kubeconfig
   const load = (path: string, description: string) => {
     try {
       kubeConfig.loadFromFile(path)
@@ -107,7 +124,7 @@ function loadKubeconfig(kubeConfig: KubeConfig, file: string | undefined): strin
       const reason = error instanceof Error ? error.message : String(error)
       throw new ClusterError(`${description} is not a kubeconfig kubectl could read: ${reason}`)
     }
-    return description
+    return { source: description }
   }
   if (file !== undefined) {
     if (!existsSync(file)) throw new ClusterError(`--kubeconfig ${file}: no such file`)
@@ -120,13 +137,13 @@ function loadKubeconfig(kubeConfig: KubeConfig, file: string | undefined): strin
       throw new ClusterError(`KUBECONFIG=${fromEnvironment} names no file that exists`)
     }
     kubeConfig.loadFromDefault()
-    return `KUBECONFIG=${fromEnvironment}`
+    return { source: `KUBECONFIG=${fromEnvironment}` }
   }
   const home = join(homedir(), '.kube', 'config')
   if (existsSync(home)) return load(home, home)
-  if (process.env['KUBERNETES_SERVICE_HOST'] !== undefined && existsSync(SERVICE_ACCOUNT_TOKEN)) {
-    kubeConfig.loadFromCluster()
-    return 'the in-cluster service account'
+  if (runsInPod()) {
+    const serviceAccount = loadInClusterConfig(kubeConfig, options.inClusterPathPrefix)
+    return { source: 'the in-cluster service account', serviceAccount }
   }
   throw new ClusterError(
     `no kubeconfig: pass --kubeconfig FILE, set KUBECONFIG, or create ${home} (kubectl config)`

@@ -4,8 +4,10 @@ export {
   explainClusterError,
   type ApiFailure,
   type ClusterAction,
+  type ServiceAccountCredentials,
 } from './cluster-error.ts'
 export { connectToCluster, type ClusterClient, type ConnectOptions } from './connect-to-cluster.ts'
+export { SERVICE_ACCOUNT_DIRECTORY } from './in-cluster-config.ts'
 export {
   dryRunCreate,
   objectPages,

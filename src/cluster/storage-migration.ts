@@ -1,5 +1,5 @@
 import type { Resource } from '../scheme/index.ts'
-import { ClusterError } from './cluster-error.ts'
+import { actingAs, ClusterError } from './cluster-error.ts'
 import type { ClusterClient } from './connect-to-cluster.ts'
 import { forbiddenVerbs, type ObjectsAt } from './custom-objects.ts'
 import {
@@ -131,8 +131,13 @@ async function checkPermissions(
   ]
   const forbidden = await forbiddenVerbs(client, wanted)
   if (forbidden.length > 0) {
+    const them = forbidden.length === 1 ? 'it' : 'them'
+    const fix =
+      client.serviceAccount === undefined
+        ? `grant ${them} (a ClusterRole bound to your user), or use a --context that has ${them}`
+        : `grant ${them} (a ClusterRole bound to that service account)`
     throw new ClusterError(
-      `RBAC forbids ${forbidden.join(' and ')} for context ${client.contextName}: grant ${forbidden.length === 1 ? 'it' : 'them'} (a ClusterRole bound to your user), or use a --context that has ${forbidden.length === 1 ? 'it' : 'them'}; nothing was written`
+      `RBAC forbids ${forbidden.join(' and ')} for ${actingAs(client)}: ${fix}; nothing was written`
     )
   }
 }

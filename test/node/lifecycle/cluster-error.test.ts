@@ -65,6 +65,20 @@ describe('explainClusterError', () => {
     )
   })
 
+  it('names the pod’s service account, its token file and the fix for a refused token', () => {
+    const inPod = { ...target, serviceAccount: { name: undefined, tokenFile: '/sa/token' } }
+    const unauthorized = new ApiException(401, 'Unauthorized', '{"message":"Unauthorized"}', {})
+    const explained = explainClusterError(
+      unauthorized,
+      { verb: 'list', resource: 'crontabs' },
+      inPod
+    )
+    expect((explained as Error).message).toBe(
+      "the API server at https://10.0.0.1:6443 (context prod) refused the token of the pod's service account (/sa/token) for list crontabs: " +
+        "the token expired, was made for another audience or outlived its service account; check the pod's serviceAccountName and its mounted token"
+    )
+  })
+
   it('passes anything else through unchanged', () => {
     const conflict = new ApiException(409, 'Conflict', '{}', {})
     expect(explainClusterError(conflict, { verb: 'update', resource: 'x' }, target)).toBe(conflict)

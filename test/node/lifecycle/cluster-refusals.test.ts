@@ -10,6 +10,7 @@ import {
 } from '../../../src/testing/test-api-server-certificates.ts'
 import { freePort } from '../../../src/testing/test-api-server-processes.ts'
 import { API_SERVER_START_MS, describeWithApiServer } from '../../support/api-server.ts'
+import { withEnvironment } from '../../support/environment.ts'
 import { kubectlOk } from '../../support/kubectl.ts'
 import { nodeServerTarget, type RunningWebhook } from '../../support/webhook-targets.ts'
 import { crdconv } from '../cli/run-cli.ts'
@@ -27,19 +28,12 @@ describe('cluster commands without a cluster to talk to', () => {
   })
 
   it('say where a kubeconfig comes from when there is none', async () => {
-    const saved = { KUBECONFIG: process.env['KUBECONFIG'], HOME: process.env['HOME'] }
-    process.env['KUBECONFIG'] = ''
-    process.env['HOME'] = directory
-    try {
-      const run = await crdconv(['migrate', '--kind', 'crontabs'])
-      expect(run.code).toBe(2)
-      expect(run.stderr).toContain('no kubeconfig: pass --kubeconfig FILE, set KUBECONFIG')
-    } finally {
-      for (const [name, value] of Object.entries(saved)) {
-        if (value === undefined) delete process.env[name]
-        else process.env[name] = value
-      }
-    }
+    const run = await withEnvironment(
+      { KUBECONFIG: '', HOME: directory, KUBERNETES_SERVICE_HOST: undefined },
+      () => crdconv(['migrate', '--kind', 'crontabs'])
+    )
+    expect(run.code).toBe(2)
+    expect(run.stderr).toContain('no kubeconfig: pass --kubeconfig FILE, set KUBECONFIG')
   })
 
   it('name an unreachable API server and the context, and exit 2', async () => {

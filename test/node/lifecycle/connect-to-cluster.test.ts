@@ -1,9 +1,14 @@
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { stringify } from 'yaml'
-import { ClusterError, connectToCluster } from '../../../src/cluster/index.ts'
+import {
+  ClusterError,
+  connectToCluster,
+  SERVICE_ACCOUNT_DIRECTORY,
+} from '../../../src/cluster/index.ts'
+import { withEnvironment } from '../../support/environment.ts'
 
 const directory = mkdtempSync(join(tmpdir(), 'crdconv-connect-'))
 
@@ -56,6 +61,56 @@ describe('connectToCluster', () => {
     process.env['KUBECONFIG'] = join(directory, 'nowhere.yaml')
     expect(() => connectToCluster()).toThrow(
       new ClusterError(`KUBECONFIG=${join(directory, 'nowhere.yaml')} names no file that exists`)
+    )
+  })
+})
+
+describe('connectToCluster in a pod', () => {
+  const pod = { KUBERNETES_SERVICE_HOST: '10.96.0.1', KUBERNETES_SERVICE_PORT: '443' }
+  /** A service-account mount under a folder of its own, as the kubelet lays it out. */
+  const mounted = (name: string) => {
+    const mount = join(directory, name, SERVICE_ACCOUNT_DIRECTORY)
+    mkdirSync(mount, { recursive: true })
+    for (const file of ['token', 'ca.crt', 'namespace']) writeFileSync(join(mount, file), 'x')
+    return join(directory, name)
+  }
+
+  it('uses the service account without a kubeconfig, and prefers ~/.kube/config to it, as kubectl does', async () => {
+    const home = join(directory, 'home')
+    mkdirSync(join(home, '.kube'), { recursive: true })
+    const config = kubeconfigWith('home-config.yaml', ['laptop'], 'laptop')
+    writeFileSync(join(home, '.kube', 'config'), readFileSync(config))
+    const inClusterPathPrefix = mounted('pod-with-home')
+    const client = await withEnvironment({ ...pod, KUBECONFIG: undefined, HOME: home }, () =>
+      connectToCluster({ inClusterPathPrefix })
+    )
+    expect(client.contextName).toBe('laptop')
+    expect(client.serviceAccount).toBeUndefined()
+
+    const withoutHome = await withEnvironment(
+      { ...pod, KUBECONFIG: undefined, HOME: join(directory, 'empty-home') },
+      () => connectToCluster({ inClusterPathPrefix })
+    )
+    expect(withoutHome).toMatchObject({
+      contextName: 'inClusterContext',
+      server: 'https://10.96.0.1:443',
+      serviceAccount: { tokenFile: `${inClusterPathPrefix}${SERVICE_ACCOUNT_DIRECTORY}/token` },
+    })
+  })
+
+  it('names what is missing when KUBERNETES_SERVICE_HOST is set but no service account is mounted', async () => {
+    const empty = join(directory, 'pod-without-mount')
+    const connect = () =>
+      withEnvironment(
+        { ...pod, KUBERNETES_SERVICE_PORT: undefined, KUBECONFIG: undefined, HOME: empty },
+        () => connectToCluster({ inClusterPathPrefix: empty })
+      )
+    const mount = `${empty}${SERVICE_ACCOUNT_DIRECTORY}`
+    await expect(connect()).rejects.toThrow(
+      new ClusterError(
+        `no kubeconfig, and KUBERNETES_SERVICE_HOST is set as in a pod, but KUBERNETES_SERVICE_PORT, ${mount}/token, ${mount}/ca.crt are missing: ` +
+          'mount the service account (automountServiceAccountToken: true on the pod or its service account), or pass --kubeconfig FILE or set KUBECONFIG'
+      )
     )
   })
 })
