@@ -80,14 +80,8 @@ export function createApp(options: AppOptions): Hono {
   app.all('/healthz', (c) => answerMethodNotAllowed(c, ['GET', 'HEAD']))
 
   // one handler, no middleware chain: each `next()` layer cost a promise and a closure per review
-  const convert = async (c: Context): Promise<Response> => {
-    try {
-      return await answerConvert(c, guardFor(c))
-    } catch (thrown) {
-      // hono hands only Error instances to onError; anything else thrown would escape the app
-      throw thrown instanceof Error ? thrown : new Error(`a ${typeof thrown} was thrown`)
-    }
-  }
+  const convert = (c: Context): Promise<Response> =>
+    answerConvert(c, guardFor(c)).catch(rethrowAsError)
   const answerConvert = async (c: Context, guard: Guard): Promise<Response> => {
     const started = performance.now()
     if (guard.restrictSource !== undefined) {
@@ -196,6 +190,11 @@ function isJsonMediaType(contentType: string | undefined): boolean {
   if (contentType === 'application/json') return true // what the API server sends
   const mediaType = contentType.split(';', 1)[0]?.trim().toLowerCase()
   return mediaType === 'application/json'
+}
+
+// hono hands only Error instances to onError; anything else thrown would escape the app
+function rethrowAsError(thrown: unknown): never {
+  throw thrown instanceof Error ? thrown : new Error(`a ${typeof thrown} was thrown`)
 }
 
 function lazily<T>(build: () => T): () => T {

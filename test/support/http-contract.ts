@@ -95,10 +95,19 @@ export function describeHttpContract(name: string, target: () => WebhookTarget):
       expect(converted.every((object) => object['apiVersion'] === 'example.com/v1')).toBe(true)
     })
 
-    it('answers a body that starts with a byte order mark as it answers the same body without', async () => {
-      const { response, body } = await convert(`\ufeff${JSON.stringify(seedRequest(REVIEW_V1))}`)
-      expect(response.status).toBe(200)
-      expect(body).toEqual(seedResponse(REVIEW_V1))
+    it.each([1, 2])(
+      'answers a body that starts with %i byte order marks as it answers the same body without',
+      async (marks) => {
+        const review = JSON.stringify(seedRequest(REVIEW_V1))
+        const { response, body } = await convert(`${'\ufeff'.repeat(marks)}${review}`)
+        expect(response.status).toBe(200)
+        expect(body).toEqual(seedResponse(REVIEW_V1))
+      }
+    )
+
+    it('refuses a byte order mark anywhere but the start', async () => {
+      const { response } = await convert(` \ufeff${JSON.stringify(seedRequest(REVIEW_V1))}`)
+      expect(response.status).toBe(400)
     })
 
     it('gives back every integer exactly, int64 and past it, and every double as sent', async () => {
