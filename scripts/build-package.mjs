@@ -46,7 +46,6 @@ if (upToDate) {
     minifySyntax: true,
     minifyWhitespace: true,
     minifyIdentifiers: true,
-    keepNames: true,
     format: 'esm',
     target: 'es2022',
     logLevel: 'warning',
