@@ -31,57 +31,7 @@ export type ReviewLogger = (entry: ReviewLogEntry) => void
  * ```
  */
 export function logJsonLinesTo(writeLine: (line: string) => void): ReviewLogger {
-  return (entry) => writeLine(formatLogLine(entry))
-}
-
-// every field of an entry, in the order the entry builders below set them
-const ENTRY_FIELDS = [
-  'message',
-  'status',
-  'outcome',
-  'durationMs',
-  'uid',
-  'reviewVersion',
-  'desiredAPIVersion',
-  'objectCount',
-  'failedCount',
-  'conversions',
-  'conversionsNotListed',
-  'problem',
-] as const satisfies readonly (keyof ReviewLogEntry)[]
-
-/**
- * `JSON.stringify(entry)` for the entries built here, written field by field: the generic
- * writer cost more than the rest of the review's logging (docs/performance.md).
- *
- * @example
- * ```ts
- * formatLogLine(invalidLogEntry('not JSON', 0.25)) // → '{"message":"conversion review","status":400,…}'
- * ```
- */
-export function formatLogLine(entry: ReviewLogEntry): string {
-  let line = ''
-  for (const field of ENTRY_FIELDS) {
-    const value = entry[field]
-    if (value === undefined) continue
-    const written =
-      typeof value === 'object' ? conversionsJson(value) : jsonScalar(value as string | number)
-    line += `,"${field}":${written}`
-  }
-  return `{${line.slice(1)}}`
-}
-
-function conversionsJson(conversions: ReviewSummary['conversions']): string {
-  let json = ''
-  for (const { kind, from, to, count } of conversions) {
-    json += `,{"kind":${jsonScalar(kind)},"from":${jsonScalar(from)},"to":${jsonScalar(to)},"count":${jsonScalar(count)}}`
-  }
-  return `[${json.slice(1)}]`
-}
-
-function jsonScalar(value: string | number): string {
-  if (typeof value === 'string') return JSON.stringify(value)
-  return Number.isFinite(value) ? String(value) : 'null'
+  return (entry) => writeLine(JSON.stringify(entry))
 }
 
 /** Writes each entry as one JSON line on stdout, which Workers, Lambda and containers all collect. */
