@@ -2,10 +2,6 @@ import * as z from 'zod/mini'
 import en from 'zod/v4/locales/en.js'
 import { isPlainObject } from '../scheme/index.ts'
 
-// zod/mini carries no messages of its own; English, as zod classic would set it, so that a 400
-// says what is wrong whether or not a resource's schemas load zod classic
-z.config(en())
-
 export const REVIEW_API_VERSIONS = [
   'apiextensions.k8s.io/v1',
   'apiextensions.k8s.io/v1beta1',
@@ -13,22 +9,40 @@ export const REVIEW_API_VERSIONS = [
 
 export type ReviewApiVersion = (typeof REVIEW_API_VERSIONS)[number]
 
-/**
- * A `ConversionReview` request of either version, as the API server sends it. The `response`
- * stanza it also sends (`convertedObjects: null`) is accepted and ignored. Objects are left raw:
- * each is checked on its own, so one odd object fails the review with a message, not a 400.
- */
-export const ConversionReviewRequest = z.object({
-  apiVersion: z.enum(REVIEW_API_VERSIONS),
-  kind: z.literal('ConversionReview'),
-  request: z.object({
-    uid: z.string().check(z.minLength(1, 'must be a non-empty string')),
-    desiredAPIVersion: z.string().check(z.minLength(1, 'must be a non-empty string')),
-    objects: z.array(z.unknown()),
-  }),
-})
+function buildConversionReviewRequest() {
+  // zod/mini carries no messages of its own; English, as zod classic would set it, so that a 400
+  // says what is wrong whether or not a resource's schemas load zod classic
+  z.config(en())
+  return z.object({
+    apiVersion: z.enum(REVIEW_API_VERSIONS),
+    kind: z.literal('ConversionReview'),
+    request: z.object({
+      uid: z.string().check(z.minLength(1, 'must be a non-empty string')),
+      desiredAPIVersion: z.string().check(z.minLength(1, 'must be a non-empty string')),
+      objects: z.array(z.unknown()),
+    }),
+  })
+}
 
-export type ConversionReviewRequest = z.infer<typeof ConversionReviewRequest>
+let conversionReviewRequest: ReturnType<typeof buildConversionReviewRequest> | undefined
+
+/**
+ * The zod schema of a `ConversionReview` request of either version, as the API server sends it.
+ * The `response` stanza it also sends (`convertedObjects: null`) is accepted and ignored. Objects
+ * are left raw: each is checked on its own, so one odd object fails the review with a message,
+ * not a 400. Built on first use: only a body `readReviewEnvelope` does not take needs it, and a
+ * Lambda's cold start no longer pays for it.
+ *
+ * @example
+ * ```ts
+ * const parsed = conversionReviewRequestSchema().safeParse(JSON.parse(body))
+ * ```
+ */
+export function conversionReviewRequestSchema(): ReturnType<typeof buildConversionReviewRequest> {
+  return (conversionReviewRequest ??= buildConversionReviewRequest())
+}
+
+export type ConversionReviewRequest = z.infer<ReturnType<typeof buildConversionReviewRequest>>
 
 export interface ConversionResult {
   status: 'Success' | 'Failed'
@@ -49,7 +63,7 @@ export interface ConversionReviewResponse {
 /**
  * The envelope of a body that is exactly what the API server sends, read without zod (a zod parse
  * was a tenth of a small review's cost in the review layer); `undefined` for anything else, which
- * `ConversionReviewRequest` then parses and describes. It accepts only what the schema accepts,
+ * `conversionReviewRequestSchema()` then parses and describes. It accepts only what the schema accepts,
  * and gives back the same fields (a property test holds the two together).
  */
 export function readReviewEnvelope(body: unknown): ConversionReviewRequest | undefined {

@@ -10,7 +10,8 @@ export {
   type AnswerViolation,
 } from './answer-check.ts'
 export {
-  ConversionReviewRequest,
+  conversionReviewRequestSchema,
+  type ConversionReviewRequest,
   REVIEW_API_VERSIONS,
   type ConversionResult,
   type ConversionReviewResponse,

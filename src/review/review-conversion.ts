@@ -1,7 +1,7 @@
 import { nestingDepthExceedsBeside } from '../json/index.ts'
 import { describeObject, type Scheme } from '../scheme/index.ts'
 import {
-  ConversionReviewRequest,
+  conversionReviewRequestSchema,
   readReviewEnvelope,
   type ConversionReviewResponse,
   type ReviewApiVersion,
@@ -67,7 +67,7 @@ export function reviewConversion(
 ): ReviewOutcome {
   let envelope = readReviewEnvelope(body)
   if (envelope === undefined) {
-    const parsed = ConversionReviewRequest.safeParse(body)
+    const parsed = conversionReviewRequestSchema().safeParse(body)
     if (!parsed.success) return { valid: false, problem: describeIssues(parsed.error.issues) }
     envelope = parsed.data
   }
