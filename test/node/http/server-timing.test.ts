@@ -4,25 +4,20 @@ import { ServerTiming } from '../../../src/http/server-timing.ts'
 import { exampleScheme } from '../../../src/resources/index.ts'
 
 describe('ServerTiming', () => {
-  it('lists each ended phase in order with its description, then the total', () => {
+  it('lists each ended phase in order, then the total, in milliseconds to a tenth', () => {
     const timing = new ServerTiming(performance.now())
     timing.phaseEnded()
     timing.phaseEnded()
     timing.phaseEnded()
-    const metrics = [...timing.header().matchAll(/(?:^|,)(\w+);dur=\d+\.\d;desc="([^"]+)"/g)]
-    expect(metrics.map(([, name]) => name)).toEqual(['parse', 'convert', 'write', 'total'])
-    expect(metrics.map(([, , description]) => description)).toEqual([
-      'read and parse JSON',
-      'validate, convert and check',
-      'write JSON',
-      'conversion review',
-    ])
+    expect(timing.header()).toMatch(
+      /^parse;dur=\d+\.\d,convert;dur=\d+\.\d,write;dur=\d+\.\d,total;dur=\d+\.\d$/
+    )
   })
 
   it('names only the phases that ended when a review stops early', () => {
     const timing = new ServerTiming(performance.now())
     timing.phaseEnded()
-    expect(timing.header()).toMatch(/^parse;dur=[\d.]+;desc="read and parse JSON",total;dur=/)
+    expect(timing.header()).toMatch(/^parse;dur=\d+\.\d,total;dur=\d+\.\d$/)
   })
 })
 
