@@ -149,23 +149,33 @@ export function failedReview(
   }
 }
 
-/** Counts objects per (kind, from) in first-seen order; the lookup builds no key string per object. */
+/**
+ * Counts objects per (kind, from) in first-seen order; the lookup builds no key string per
+ * object, and an object like the one before it (most of a list) skips the lookup altogether.
+ */
 function conversionCounter(to: string) {
   const counts: ConversionCount[] = []
   const byKind = new Map<string, Map<string, ConversionCount>>()
+  let last: ConversionCount | undefined
   return {
     counts,
     add(kind: string, from: string): void {
+      if (last !== undefined && last.kind === kind && last.from === from) {
+        last.count++
+        return
+      }
       let byFrom = byKind.get(kind)
       if (byFrom === undefined) byKind.set(kind, (byFrom = new Map()))
       const existing = byFrom.get(from)
       if (existing !== undefined) {
         existing.count++
+        last = existing
         return
       }
       const count = { kind, from, to, count: 1 }
       byFrom.set(from, count)
       counts.push(count)
+      last = count
     },
   }
 }

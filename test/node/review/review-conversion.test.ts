@@ -51,17 +51,23 @@ describe('reviewConversion', () => {
   })
 
   it('summarises the review for the log: pairs, counts, outcome', () => {
-    const objects = [cronTabV1beta1(), cronTabV1(), cronTabV1beta1({ name: 'two' })]
+    const objects = [
+      cronTabV1beta1(),
+      cronTabV1beta1({ name: 'two' }),
+      cronTabV1(),
+      cronTabV1({ name: 'four' }),
+      cronTabV1beta1({ name: 'five' }),
+    ]
     expect(answerTo(conversionReview({ uid: 'u', objects })).summary).toEqual({
       uid: 'u',
       reviewVersion: REVIEW_V1,
       desiredAPIVersion: 'example.com/v1',
-      objectCount: 3,
+      objectCount: 5,
       failedCount: 0,
       outcome: 'Success',
       conversions: [
-        { kind: 'CronTab', from: 'example.com/v1beta1', to: 'example.com/v1', count: 2 },
-        { kind: 'CronTab', from: 'example.com/v1', to: 'example.com/v1', count: 1 },
+        { kind: 'CronTab', from: 'example.com/v1beta1', to: 'example.com/v1', count: 3 },
+        { kind: 'CronTab', from: 'example.com/v1', to: 'example.com/v1', count: 2 },
       ],
     })
   })
