@@ -27,6 +27,8 @@ for (const objects of sizes.split(',').map(Number)) {
     url: '/convert?timeout=30s',
     headers: {
       'content-type': ['application/json'],
+      // the API server sends it, and a Function URL passes it on
+      'content-length': [String(Buffer.byteLength(body))],
       accept: ['application/json, */*'],
       'user-agent': ['kube-apiserver-admission'],
     },
