@@ -1,13 +1,16 @@
 // Runs in its own process, one per review size: CPU time per review through the whole review
 // layer beside bare JSON.parse + JSON.stringify of the same bytes. Batches of each alternate
-// for a fixed time and the totals are compared, so the garbage collections that a large review
-// triggers are counted where they fall, as a long-running server pays them.
+// for a fixed time and the totals are compared, so drift on a shared machine hits both alike.
+// With a side (`floor` or `review`) as fourth argument it times that side alone: a review too
+// big for the young generation leaves garbage whose collection would land in the other side's
+// time (core-bench.ts runs those sizes as one process per side).
 import { exampleScheme } from '../../src/resources/index.ts'
 import { answerReview } from '../../src/review/index.ts'
 import { cronTabReviewBody } from '../crontab-review.ts'
 
 const objects = Number(process.argv[2] ?? 1)
 const seconds = Number(process.argv[3] ?? 2.5)
+const side = process.argv[4]
 
 function floor(body: string): string {
   return JSON.stringify(JSON.parse(body))
@@ -52,14 +55,41 @@ function alternate(milliseconds: number) {
   return { floorMicros, reviewMicros, calls: rounds * calls }
 }
 
-alternate(800) // warm-up: JIT and heap sizes settle
-const measured = alternate(seconds * 1000)
-console.log(
-  JSON.stringify({
-    objects,
-    bodyBytes: body.length,
-    calls: measured.calls,
-    floorMicros: measured.floorMicros / measured.calls,
-    reviewMicros: measured.reviewMicros / measured.calls,
-  })
-)
+function alone(run: (body: string) => string, milliseconds: number) {
+  const end = performance.now() + milliseconds
+  let micros = 0
+  let batches = 0
+  while (performance.now() < end || batches < 4) {
+    micros += cpuMicros(run)
+    batches++
+  }
+  return { micros, calls: batches * calls }
+}
+
+if (side === 'floor' || side === 'review') {
+  const run = side === 'floor' ? floor : review
+  alone(run, 800) // warm-up: JIT and heap sizes settle
+  const measured = alone(run, seconds * 1000)
+  const micros = measured.micros / measured.calls
+  console.log(
+    JSON.stringify({
+      objects,
+      bodyBytes: body.length,
+      calls: measured.calls,
+      floorMicros: side === 'floor' ? micros : 0,
+      reviewMicros: side === 'review' ? micros : 0,
+    })
+  )
+} else {
+  alternate(800) // warm-up: JIT and heap sizes settle
+  const measured = alternate(seconds * 1000)
+  console.log(
+    JSON.stringify({
+      objects,
+      bodyBytes: body.length,
+      calls: measured.calls,
+      floorMicros: measured.floorMicros / measured.calls,
+      reviewMicros: measured.reviewMicros / measured.calls,
+    })
+  )
+}
