@@ -29,6 +29,8 @@ export interface BenchResults {
     readonly largest: MemoryLine
     readonly smallestFailing: number
   }
+  /** `crdconv migrate` on a local API server; absent or skipped without KUBEBUILDER_ASSETS. */
+  readonly migrate?: { readonly runs: readonly MigrateLine[] } | { readonly skipped: string }
   readonly targets: readonly {
     readonly name: string
     readonly measured: string
@@ -37,6 +39,13 @@ export interface BenchResults {
   }[]
 }
 
+interface MigrateLine {
+  readonly objects: number
+  readonly seconds: number
+  readonly objectsPerSecond: number
+  readonly maxRssBytes: number
+  readonly rssAfterImportBytes: number
+}
 interface CoreLine {
   readonly objects: number
   readonly bodyBytes: number
@@ -177,6 +186,7 @@ export function renderFigures(results: BenchResults): Record<string, string> {
         ]
       })
     ),
+    migrate: migrateTable(results),
     memory: table(
       ['review', 'body', 'heap held', 'peak RSS', `converts in ${memory.heapLimitMiB} MiB`],
       [
@@ -186,6 +196,23 @@ export function renderFigures(results: BenchResults): Record<string, string> {
       ]
     ),
   }
+}
+
+function migrateTable(results: BenchResults): string {
+  const migrate = results.migrate
+  if (migrate === undefined || 'skipped' in migrate) {
+    return `Not measured in this run: ${migrate?.skipped ?? 'no migrate figures in bench/results.json'}.`
+  }
+  return table(
+    ['objects', 'time', 'objects/s', 'peak RSS', 'over the CLI once loaded'],
+    migrate.runs.map((run) => [
+      count(run.objects),
+      `${fixed(run.seconds, 1)} s`,
+      count(run.objectsPerSecond),
+      mib(run.maxRssBytes),
+      `+${mib(run.maxRssBytes - run.rssAfterImportBytes)}`,
+    ])
+  )
 }
 
 function memoryRow(name: string, line: MemoryLine): string[] {
