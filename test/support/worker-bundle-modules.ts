@@ -2,11 +2,13 @@ import { build, type BuildOptions } from 'esbuild'
 
 /**
  * The modules whose code ends up in a Worker bundled from `entry` as wrangler bundles for
- * workerd. Files read but shaken out entirely (unused re-exports of an entry point) add no byte
- * and are not listed.
+ * workerd (or, with `platform: 'node'`, in a Lambda bundle as SAM's esbuild makes it). Files
+ * read but shaken out entirely (unused re-exports of an entry point) add no byte and are not
+ * listed.
  */
 export async function workerBundleModules(
-  entry: Pick<BuildOptions, 'entryPoints' | 'stdin'>
+  entry: Pick<BuildOptions, 'entryPoints' | 'stdin'>,
+  platform: 'neutral' | 'node' = 'neutral'
 ): Promise<string[]> {
   const result = await build({
     ...entry,
@@ -14,9 +16,13 @@ export async function workerBundleModules(
     write: false,
     metafile: true,
     format: 'esm',
-    platform: 'neutral',
-    mainFields: ['module', 'main'],
-    conditions: ['workerd', 'worker', 'browser'],
+    ...(platform === 'node'
+      ? { platform: 'node' }
+      : {
+          platform: 'neutral',
+          mainFields: ['module', 'main'],
+          conditions: ['workerd', 'worker', 'browser'],
+        }),
     logLevel: 'silent',
   })
   return Object.values(result.metafile.outputs).flatMap((output) =>
