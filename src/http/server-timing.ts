@@ -44,7 +44,7 @@ export class ServerTiming {
   }
 }
 
-// `toFixed(1)` for a duration, from integers: a quarter of the cost, four times per review
+// `toFixed(1)` for a duration, from integers: a third of the cost, four times per review
 function tenths(milliseconds: number): string {
   const rounded = Math.round(milliseconds * 10)
   return `${Math.trunc(rounded / 10)}.${rounded % 10}`
