@@ -36,60 +36,35 @@ function cpuMicros(run: (body: string) => string): number {
   return used.user + used.system
 }
 
-function alternate(milliseconds: number) {
+type Side = (body: string) => string
+
+/** CPU µs per call of each side, batches alternating (reversed every other round) for `milliseconds`. */
+function alternate(sides: readonly Side[], milliseconds: number) {
   const end = performance.now() + milliseconds
-  let floorMicros = 0
-  let reviewMicros = 0
+  const micros = sides.map(() => 0)
   let rounds = 0
   while (performance.now() < end || rounds < 4) {
     // alternate which goes first, so drift on a shared machine hits both alike
-    if (rounds % 2 === 0) {
-      floorMicros += cpuMicros(floor)
-      reviewMicros += cpuMicros(review)
-    } else {
-      reviewMicros += cpuMicros(review)
-      floorMicros += cpuMicros(floor)
+    const order = rounds % 2 === 0 ? sides : [...sides].reverse()
+    for (const run of order) {
+      const index = sides.indexOf(run)
+      micros[index] = (micros[index] as number) + cpuMicros(run)
     }
     rounds++
   }
-  return { floorMicros, reviewMicros, calls: rounds * calls }
+  return { perCall: micros.map((total) => total / (rounds * calls)), calls: rounds * calls }
 }
 
-function alone(run: (body: string) => string, milliseconds: number) {
-  const end = performance.now() + milliseconds
-  let micros = 0
-  let batches = 0
-  while (performance.now() < end || batches < 4) {
-    micros += cpuMicros(run)
-    batches++
-  }
-  return { micros, calls: batches * calls }
-}
-
-if (side === 'floor' || side === 'review') {
-  const run = side === 'floor' ? floor : review
-  alone(run, 800) // warm-up: JIT and heap sizes settle
-  const measured = alone(run, seconds * 1000)
-  const micros = measured.micros / measured.calls
-  console.log(
-    JSON.stringify({
-      objects,
-      bodyBytes: body.length,
-      calls: measured.calls,
-      floorMicros: side === 'floor' ? micros : 0,
-      reviewMicros: side === 'review' ? micros : 0,
-    })
-  )
-} else {
-  alternate(800) // warm-up: JIT and heap sizes settle
-  const measured = alternate(seconds * 1000)
-  console.log(
-    JSON.stringify({
-      objects,
-      bodyBytes: body.length,
-      calls: measured.calls,
-      floorMicros: measured.floorMicros / measured.calls,
-      reviewMicros: measured.reviewMicros / measured.calls,
-    })
-  )
-}
+const sides = side === 'floor' ? [floor] : side === 'review' ? [review] : [floor, review]
+alternate(sides, 800) // warm-up: JIT and heap sizes settle
+const measured = alternate(sides, seconds * 1000)
+const perCall = (run: Side) => measured.perCall[sides.indexOf(run)] ?? 0
+console.log(
+  JSON.stringify({
+    objects,
+    bodyBytes: body.length,
+    calls: measured.calls,
+    floorMicros: perCall(floor),
+    reviewMicros: perCall(review),
+  })
+)
