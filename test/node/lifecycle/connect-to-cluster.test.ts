@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { stringify } from 'yaml'
 import {
   ClusterError,
@@ -33,35 +33,35 @@ function kubeconfigWith(file: string, contexts: readonly string[], current: stri
 }
 
 describe('connectToCluster', () => {
-  const saved = process.env['KUBECONFIG']
-  afterEach(() => {
-    if (saved === undefined) delete process.env['KUBECONFIG']
-    else process.env['KUBECONFIG'] = saved
-  })
-
-  it('reads KUBECONFIG and its current context, and --context picks another', () => {
-    process.env['KUBECONFIG'] = kubeconfigWith('two.yaml', ['dev', 'prod'], 'dev')
-    expect(connectToCluster()).toMatchObject({
-      contextName: 'dev',
-      server: 'https://10.0.0.1:6443',
-    })
-    expect(connectToCluster({ context: 'prod' })).toMatchObject({
-      contextName: 'prod',
-      server: 'https://10.0.0.2:6443',
+  it('reads KUBECONFIG and its current context, and --context picks another', async () => {
+    const KUBECONFIG = kubeconfigWith('two.yaml', ['dev', 'prod'], 'dev')
+    await withEnvironment({ KUBECONFIG }, () => {
+      expect(connectToCluster()).toMatchObject({
+        contextName: 'dev',
+        server: 'https://10.0.0.1:6443',
+      })
+      expect(connectToCluster({ context: 'prod' })).toMatchObject({
+        contextName: 'prod',
+        server: 'https://10.0.0.2:6443',
+      })
     })
   })
 
-  it('lets --kubeconfig override KUBECONFIG', () => {
-    process.env['KUBECONFIG'] = kubeconfigWith('env.yaml', ['from-env'], 'from-env')
+  it('lets --kubeconfig override KUBECONFIG', async () => {
+    const KUBECONFIG = kubeconfigWith('env.yaml', ['from-env'], 'from-env')
     const file = kubeconfigWith('flag.yaml', ['from-flag'], 'from-flag')
-    expect(connectToCluster({ kubeconfig: file }).contextName).toBe('from-flag')
+    await withEnvironment({ KUBECONFIG }, () => {
+      expect(connectToCluster({ kubeconfig: file }).contextName).toBe('from-flag')
+    })
   })
 
-  it('names a KUBECONFIG that points at no file', () => {
-    process.env['KUBECONFIG'] = join(directory, 'nowhere.yaml')
-    expect(() => connectToCluster()).toThrow(
-      new ClusterError(`KUBECONFIG=${join(directory, 'nowhere.yaml')} names no file that exists`)
-    )
+  it('names a KUBECONFIG that points at no file', async () => {
+    const KUBECONFIG = join(directory, 'nowhere.yaml')
+    await withEnvironment({ KUBECONFIG }, () => {
+      expect(() => connectToCluster()).toThrow(
+        new ClusterError(`KUBECONFIG=${KUBECONFIG} names no file that exists`)
+      )
+    })
   })
 })
 
