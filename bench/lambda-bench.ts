@@ -113,11 +113,16 @@ async function measureColdStart(
   bare: string
 ): Promise<ColdStartResult> {
   const eventFile = join(workDir, 'cold-start-event.json')
+  const body = cronTabReviewBody(1)
   const event = functionUrlEvent({
     method: 'POST',
     url: '/convert?timeout=30s',
-    headers: { 'content-type': ['application/json'] },
-    body: Buffer.from(cronTabReviewBody(1)),
+    // as the warm invocations: the API server declares the length and a Function URL passes it on
+    headers: {
+      'content-type': ['application/json'],
+      'content-length': [String(Buffer.byteLength(body))],
+    },
+    body: Buffer.from(body),
     sourceIp: '10.0.0.1',
     domainName: 'abcdefghijklmnopqrstuvwxyz012345.lambda-url.eu-west-1.on.aws',
   })
