@@ -5,7 +5,7 @@ import { cpus, tmpdir, totalmem, type as osType, release } from 'node:os'
 import { join } from 'node:path'
 import { repoRoot, round, type ServerCpuRatio } from './bench-support.ts'
 import { benchCore, type CoreResult } from './core-bench.ts'
-import { benchHttp } from './http-bench.ts'
+import { benchHttp, NOISE_FLOOR_PLATFORM } from './http-bench.ts'
 import { benchLambda, type ColdStartResult } from './lambda-bench.ts'
 import { benchImport } from './import-bench.ts'
 import { benchMemory } from './memory-bench.ts'
@@ -44,7 +44,9 @@ try {
   ])
   step('memory: 10,000 objects, then the largest review within 128 MiB')
   const memory = await benchMemory(workDir)
-  step('platforms: Node (HTTP, HTTPS) and workerd under autocannon, each beside a bare Hono server')
+  step(
+    'platforms: Node (HTTP, HTTPS) and workerd under autocannon, each beside a bare Hono server, after two bare Node servers side by side (the noise floor)'
+  )
   const http = await benchHttp(workDir, sizes.worker.file)
   step('platforms: the Lambda handler beside a bare hono/aws-lambda handler, warm and cold')
   const lambda = await benchLambda(workDir, sizes.lambda.file)
@@ -65,6 +67,7 @@ try {
       }
     }),
     ...platforms
+      .filter((line) => line.platform !== NOISE_FLOOR_PLATFORM)
       .filter((line) => line.objects === 1 || line.objects === 1000)
       .map((line) => {
         const limit = line.objects === 1 ? 1.3 : 1.2
