@@ -104,7 +104,10 @@ export interface ServerCpuRatio {
   /** Median over the rounds of crdconv's CPU per review over the baseline's in the same round. */
   readonly ratio: number
   readonly rounds: number
-  /** crdconv's reviews answered per second of load (informational: the loader shares the cores). */
+  /**
+   * crdconv's reviews per second of autocannon's runs, idle tail included (informational: the
+   * loader shares the cores).
+   */
   readonly crdconvPerSecond?: number
   readonly errors: number
 }
