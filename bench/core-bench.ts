@@ -23,11 +23,6 @@ export interface CoreResult {
 export const CORE_SIZES = [1, 100, 1000, 10_000] as const
 
 /**
- * A larger young generation for the largest review: informational, beside the default figure.
- * At 10,000 objects the review's extra cost is mostly scavenges that copy the still-young
- * parsed request; room for it in the young generation removes most of them.
- */
-/**
  * From this size on, floor and review each run in processes of their own (alternating, median of
  * three each): the review's garbage outlives the young generation, and in a shared heap its
  * collection landed in the floor's time or its own by chance (1.3× to 1.7× from run to run).
@@ -35,6 +30,11 @@ export const CORE_SIZES = [1, 100, 1000, 10_000] as const
 const SEPARATE_HEAPS_FROM = 10_000
 const SEPARATE_HEAP_PASSES = 3
 
+/**
+ * A larger young generation for the largest review: informational, beside the default figure.
+ * At 10,000 objects the review's extra cost is mostly scavenges that copy the still-young
+ * parsed request; room for it in the young generation removes most of them.
+ */
 export const TUNED_FLAG = '--max-semi-space-size=32'
 
 /** CPU time per review beside the JSON floor, each size in a fresh Node process. */
