@@ -28,6 +28,7 @@ interface RunningTarget {
 /** A platform's crdconv server and its bare baseline, both running for the whole measurement. */
 interface Pair {
   readonly bare: RunningTarget
+  /** crdconv; in the noise and guarantee floor pairs, the second bare server or the floor. */
   readonly crdconv: RunningTarget
 }
 
@@ -51,6 +52,18 @@ const WARMUP_SECONDS = 2
 /** The pair that measures the bench itself: two bare Node servers, whose ratio should be 1. */
 export const NOISE_FLOOR_PLATFORM = 'Node, HTTP: bare against a second bare (noise floor)'
 
+/** The sizes with a target: the floor pairs measure these only. */
+export const FLOOR_SIZES = [REVIEW_SIZES[0], REVIEW_SIZES[2]] as const
+
+/**
+ * Pairs of the bare app against bench/floor-webhook.ts: what the kept log line, Server-Timing and
+ * the example's converter cost on their own, on the lines whose targets they bear on.
+ */
+export const GUARANTEE_FLOOR_PLATFORMS = {
+  node: 'Node, HTTP: the floor (bare + log line, Server-Timing, CronTab converter)',
+  worker: 'Worker in workerd: the floor (bare + log line, Server-Timing, CronTab converter)',
+} as const
+
 /**
  * Server CPU per review of each platform beside its bare baseline (bench/bare-webhook.ts, served
  * the same way): the Node server over HTTP and HTTPS (a self-signed certificate made with the
@@ -64,14 +77,18 @@ export async function benchHttp(
   platforms: readonly string[] = [
     NOISE_FLOOR_PLATFORM,
     'Node, HTTP',
+    GUARANTEE_FLOOR_PLATFORMS.node,
     'Node, HTTPS',
     'Worker in workerd',
+    GUARANTEE_FLOOR_PLATFORMS.worker,
   ]
 ): Promise<ServerCpuRatio[]> {
   const serverChild = join(workDir, 'node-server-child.mjs')
   await bundleForNode(join(repoRoot, 'bench/children/node-server-child.ts'), serverChild)
   const bareWorker = join(workDir, 'bare-worker', 'worker.js')
-  await bundleBareWorker(bareWorker)
+  await bundleBaselineWorker('bare-worker.ts', bareWorker)
+  const floorWorker = join(workDir, 'floor-worker', 'worker.js')
+  await bundleBaselineWorker('floor-worker.ts', floorWorker)
   const { cert, key } = writeSelfSignedCertificate(workDir)
   const starters: {
     platform: string
@@ -94,6 +111,14 @@ export async function benchHttp(
       }),
     },
     {
+      platform: GUARANTEE_FLOOR_PLATFORMS.node,
+      start: async () => ({
+        bare: await startNodeServer(serverChild, ['--bare']),
+        crdconv: await startNodeServer(serverChild, ['--floor']),
+      }),
+      sizes: FLOOR_SIZES,
+    },
+    {
       platform: 'Node, HTTPS',
       start: async () => ({
         bare: await startNodeServer(serverChild, ['--bare', cert, key]),
@@ -108,6 +133,16 @@ export async function benchHttp(
         const crdconv = await startWorker(workerScript, bare.pids)
         return { bare, crdconv }
       },
+    },
+    {
+      platform: GUARANTEE_FLOOR_PLATFORMS.worker,
+      start: async () => {
+        const bare = await startWorker(bareWorker, [])
+        const floor = await startWorker(floorWorker, bare.pids)
+        return { bare, crdconv: floor }
+      },
+      // the Worker's 1-object line has passed since run 4
+      sizes: [REVIEW_SIZES[2]],
     },
   ]
   const results: ServerCpuRatio[] = []
@@ -219,10 +254,10 @@ function startNodeServer(script: string, args: string[]): Promise<RunningTarget>
   })
 }
 
-/** bench/children/bare-worker.ts bundled for workerd, minified like wrangler.toml's build. */
-async function bundleBareWorker(outfile: string): Promise<void> {
+/** A baseline Worker of bench/children bundled for workerd, minified like wrangler.toml's build. */
+async function bundleBaselineWorker(child: string, outfile: string): Promise<void> {
   await build({
-    entryPoints: [join(repoRoot, 'bench/children/bare-worker.ts')],
+    entryPoints: [join(repoRoot, 'bench/children', child)],
     outfile,
     bundle: true,
     format: 'esm',

@@ -11,7 +11,7 @@ import {
   round,
   type ServerCpuRatio,
 } from './bench-support.ts'
-import { REVIEW_SIZES } from './http-bench.ts'
+import { FLOOR_SIZES, REVIEW_SIZES } from './http-bench.ts'
 import { functionUrlEvent } from '../src/lambda-local/index.ts'
 import { cronTabReviewBody } from './crontab-review.ts'
 
@@ -25,10 +25,19 @@ export interface ColdStartResult {
   /** Of crdconvMs: the module load alone (the rest is the first invocation). */
   readonly crdconvLoadMs: number
   readonly bareLoadMs: number
+  /** The same for the floor's bundle (bench/floor-webhook.ts: the example's resources, no crdconv webhook). */
+  readonly floorMs: number
+  readonly floorLoadMs: number
+  /** Median of the floor's over the bare one's. */
+  readonly floorRatio: number
   readonly runs: number
 }
 
 const ROUNDS = 25
+
+/** bench/floor-webhook.ts behind hono/aws-lambda: what the kept guarantees cost on their own. */
+export const LAMBDA_FLOOR_PLATFORM =
+  'Lambda, Function URL event: the floor (bare + log line, Server-Timing, CronTab converter)'
 const COLD_RUNS = 15
 
 // The Lambda runtime sets up its logging before it loads the handler, so the first console.log's
@@ -59,49 +68,57 @@ export async function benchLambda(
   const bareBundle = join(workDir, 'bare-lambda', 'index.mjs')
   // built as size-bench.ts builds crdconv's Lambda bundle
   await bundleForNode(join(repoRoot, 'bench/children/bare-lambda.ts'), bareBundle, { minify: true })
+  const floorBundle = join(workDir, 'floor-lambda', 'index.mjs')
+  await bundleForNode(join(repoRoot, 'bench/children/floor-lambda.ts'), floorBundle, {
+    minify: true,
+  })
 
   const child = join(workDir, 'lambda-child.mjs')
   await bundleForNode(join(repoRoot, 'bench/children/lambda-child.ts'), child)
-  const invocations = await measureInvocations(child, lambdaBundle, bareBundle)
-  const coldStart = await measureColdStart(workDir, lambdaBundle, bareBundle)
+  const invocations = await measureInvocations(child, lambdaBundle, bareBundle, floorBundle)
+  const coldStart = await measureColdStart(workDir, lambdaBundle, bareBundle, floorBundle)
   return { invocations, coldStart }
 }
 
 function measureInvocations(
   child: string,
   crdconv: string,
-  bare: string
+  bare: string,
+  floor: string
 ): Promise<ServerCpuRatio[]> {
   const sizes = REVIEW_SIZES.map((size) => size.objects).join(',')
-  const args = [pathToFileURL(crdconv).href, pathToFileURL(bare).href, sizes, String(ROUNDS)]
+  const files = [crdconv, bare, floor].map((file) => pathToFileURL(file).href)
+  const args = [...files, sizes, String(ROUNDS)]
   // stdout to /dev/null, as the Node server's: the log lines cost their write, not a reader
   const running = fork(child, args, { execArgv: [], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] })
   const results: ServerCpuRatio[] = []
+  // after crdconv's lines, on the sizes whose targets the floor bears on, as the HTTP bench's
+  const floorLines: ServerCpuRatio[] = []
   return new Promise((resolve, reject) => {
     running.on('message', (message) => {
-      const {
-        objects,
-        bare: bareRuns,
-        crdconv: crdconvRuns,
-      } = message as {
+      const { objects, bare, crdconv, floor } = message as {
         objects: number
         bare: number[]
         crdconv: number[]
+        floor: number[]
       }
-      results.push({
-        platform: 'Lambda, Function URL event',
+      const line = (platform: string, runs: number[]): ServerCpuRatio => ({
+        platform,
         objects,
-        bareMicros: round(median(bareRuns), 1),
-        crdconvMicros: round(median(crdconvRuns), 1),
-        ratio: round(median(crdconvRuns.map((micros, index) => micros / (bareRuns[index] ?? NaN)))),
-        rounds: bareRuns.length,
+        bareMicros: round(median(bare), 1),
+        crdconvMicros: round(median(runs), 1),
+        ratio: round(median(runs.map((micros, index) => micros / (bare[index] ?? NaN)))),
+        rounds: bare.length,
         errors: 0,
       })
+      results.push(line('Lambda, Function URL event', crdconv))
+      if (FLOOR_SIZES.some((size) => size.objects === objects))
+        floorLines.push(line(LAMBDA_FLOOR_PLATFORM, floor))
     })
     running.once('error', reject)
     running.once('exit', (code) =>
       code === 0
-        ? resolve(results)
+        ? resolve([...results, ...floorLines])
         : reject(new Error(`the Lambda bench child exited with ${code}`))
     )
   })
@@ -110,7 +127,8 @@ function measureInvocations(
 async function measureColdStart(
   workDir: string,
   crdconv: string,
-  bare: string
+  bare: string,
+  floor: string
 ): Promise<ColdStartResult> {
   const eventFile = join(workDir, 'cold-start-event.json')
   const body = cronTabReviewBody(1)
@@ -128,7 +146,10 @@ async function measureColdStart(
   })
   writeFileSync(eventFile, JSON.stringify(event))
   type Run = { loadMs: number; totalMs: number }
-  const runs: Record<'bare' | 'crdconv', Run[]> = { bare: [], crdconv: [] }
+  const bundles = { bare, crdconv, floor }
+  type Name = keyof typeof bundles
+  const names = Object.keys(bundles) as Name[]
+  const runs: Record<Name, Run[]> = { bare: [], crdconv: [], floor: [] }
   const once = async (bundle: string) => {
     const { stderr } = await execFileAsync(process.execPath, [
       '--input-type=module',
@@ -137,20 +158,25 @@ async function measureColdStart(
       pathToFileURL(bundle).href,
       eventFile,
     ])
-    return lastJsonLine<{ loadMs: number; totalMs: number }>(stderr)
+    return lastJsonLine<Run>(stderr)
   }
   for (let run = 0; run < COLD_RUNS; run++) {
-    const order = run % 2 === 0 ? (['bare', 'crdconv'] as const) : (['crdconv', 'bare'] as const)
-    for (const name of order) runs[name].push(await once(name === 'bare' ? bare : crdconv))
+    const order = names.map((_, index) => names[(index + run) % names.length] as Name)
+    for (const name of order) runs[name].push(await once(bundles[name]))
   }
-  const total = (name: keyof typeof runs) => runs[name].map((one) => one.totalMs)
-  const load = (name: keyof typeof runs) => runs[name].map((one) => one.loadMs)
+  const total = (name: Name) => runs[name].map((one) => one.totalMs)
+  const load = (name: Name) => runs[name].map((one) => one.loadMs)
+  const ratio = (name: Name) =>
+    round(median(total(name).map((ms, index) => ms / (total('bare')[index] ?? NaN))))
   return {
     bareMs: round(median(total('bare'))),
     crdconvMs: round(median(total('crdconv'))),
-    ratio: round(median(total('crdconv').map((ms, index) => ms / (total('bare')[index] ?? NaN)))),
+    ratio: ratio('crdconv'),
     bareLoadMs: round(median(load('bare'))),
     crdconvLoadMs: round(median(load('crdconv'))),
+    floorMs: round(median(total('floor'))),
+    floorLoadMs: round(median(load('floor'))),
+    floorRatio: ratio('floor'),
     runs: COLD_RUNS,
   }
 }

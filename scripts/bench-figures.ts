@@ -104,7 +104,7 @@ function machineLine(results: BenchResults): string {
 
 function httpTable(results: BenchResults): string {
   return table(
-    ['platform', 'objects', 'bare Hono server', 'crdconv', 'ratio'],
+    ['platform', 'objects', 'bare Hono server', 'crdconv / second server', 'ratio'],
     [...results.http, ...(results.lambda?.invocations ?? [])].map((line) => [
       line.platform,
       count(line.objects),

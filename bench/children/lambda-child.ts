@@ -1,19 +1,26 @@
-// Runs in its own process: per-invocation CPU time of crdconv's Lambda bundle and the bare
-// hono/aws-lambda bundle (argv: the two files), both loaded once, invoked with the same Function
-// URL event in alternating batches. Reports one JSON line per review size over IPC.
+// Runs in its own process: per-invocation CPU time of crdconv's Lambda bundle, the bare
+// hono/aws-lambda bundle and the floor's (argv: the three files), each loaded once, invoked with
+// the same Function URL event in rotating batches. Reports one JSON line per review size over IPC.
 import { functionUrlEvent } from '../../src/lambda-local/index.ts'
 import { cronTabReviewBody } from '../crontab-review.ts'
 
 type Handler = (event: unknown, context: unknown) => Promise<{ statusCode?: number }>
 
-const [crdconvFile, bareFile, sizes, rounds] = process.argv.slice(2) as [
+const [crdconvFile, bareFile, floorFile, sizes, rounds] = process.argv.slice(2) as [
+  string,
   string,
   string,
   string,
   string,
 ]
 const load = async (file: string) => ((await import(file)) as { handler: Handler }).handler
-const handlers = { bare: await load(bareFile), crdconv: await load(crdconvFile) }
+const handlers = {
+  bare: await load(bareFile),
+  crdconv: await load(crdconvFile),
+  floor: await load(floorFile),
+}
+type Name = keyof typeof handlers
+const names = Object.keys(handlers) as Name[]
 const context = {
   functionName: 'crdconv-bench',
   awsRequestId: 'bench',
@@ -50,10 +57,10 @@ for (const objects of sizes.split(',').map(Number)) {
   }
   for (let warm = 0; warm < 20; warm++)
     for (const handler of Object.values(handlers)) await batch(handler)
-  const perReview = { bare: [] as number[], crdconv: [] as number[] }
+  const perReview: Record<Name, number[]> = { bare: [], crdconv: [], floor: [] }
   for (let round = 0; round < Number(rounds); round++) {
-    // alternate which goes first, so drift on a shared machine hits both alike
-    const order = round % 2 === 0 ? (['bare', 'crdconv'] as const) : (['crdconv', 'bare'] as const)
+    // rotate which goes first, so drift on a shared machine hits all alike
+    const order = names.map((_, index) => names[(index + round) % names.length] as Name)
     for (const name of order) perReview[name].push(await batch(handlers[name]))
   }
   process.send?.({ objects, ...perReview })
