@@ -38,7 +38,10 @@ const ROUNDS = 25
 /** bench/floor-webhook.ts behind hono/aws-lambda: what the kept guarantees cost on their own. */
 export const LAMBDA_FLOOR_PLATFORM =
   'Lambda, Function URL event: the floor (bare + log line, Server-Timing, CronTab converter)'
-const COLD_RUNS = 15
+
+// fresh processes per bundle: with 15 the ratio moved by up to ±0.1 between runs, as much as
+// its distance to the target; each costs about 0.2 s
+const COLD_RUNS = 45
 
 // The Lambda runtime sets up its logging before it loads the handler, so the first console.log's
 // set-up is not the handler's cost: the timer pays it before the clock starts.
