@@ -7,6 +7,7 @@ import {
   repoRoot,
   round,
 } from './bench-support.ts'
+import { orderOfRound } from './take-turns.ts'
 
 export interface CoreResult {
   readonly objects: number
@@ -60,8 +61,7 @@ export async function benchCore(
     const floors: number[] = []
     const reviews: Measured[] = []
     for (let pass = 0; pass < SEPARATE_HEAP_PASSES; pass++) {
-      const order = pass % 2 === 0 ? ['floor', 'review'] : ['review', 'floor']
-      for (const side of order) {
+      for (const side of orderOfRound(['floor', 'review'], pass)) {
         const measured = await run(objects, nodeFlags, [side])
         if (side === 'floor') floors.push(measured.floorMicros)
         else reviews.push(measured)

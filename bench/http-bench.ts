@@ -17,6 +17,7 @@ import {
 } from './bench-support.ts'
 import { writeSelfSignedCertificate } from '../test/support/self-signed-certificate.ts'
 import { cronTabReviewBody } from './crontab-review.ts'
+import { orderOfRound } from './take-turns.ts'
 
 interface RunningTarget {
   readonly url: string
@@ -185,8 +186,7 @@ async function measurePair(
   }
   const ratios: number[] = []
   for (let round = 0; round < ROUNDS; round++) {
-    const order = round % 2 === 0 ? [...targets] : [...targets].reverse()
-    for (const { role, target, perReview } of order) {
+    for (const { role, target, perReview } of orderOfRound(targets, round)) {
       const before = await target.cpuMicros()
       const result = await loadTest(target.url, body, size.connections, BURST_SECONDS)
       const used = (await target.cpuMicros()) - before

@@ -14,6 +14,7 @@ import {
 import { FLOOR_SIZES, REVIEW_SIZES } from './http-bench.ts'
 import { functionUrlEvent } from '../src/lambda-local/index.ts'
 import { cronTabReviewBody } from './crontab-review.ts'
+import { orderOfRound } from './take-turns.ts'
 
 export interface ColdStartResult {
   /** Median CPU ms of loading the bare hono/aws-lambda bundle and its first invocation. */
@@ -164,8 +165,7 @@ async function measureColdStart(
     return lastJsonLine<Run>(stderr)
   }
   for (let run = 0; run < COLD_RUNS; run++) {
-    const order = names.map((_, index) => names[(index + run) % names.length] as Name)
-    for (const name of order) runs[name].push(await once(bundles[name]))
+    for (const name of orderOfRound(names, run)) runs[name].push(await once(bundles[name]))
   }
   const total = (name: Name) => runs[name].map((one) => one.totalMs)
   const load = (name: Name) => runs[name].map((one) => one.loadMs)

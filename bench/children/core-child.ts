@@ -7,6 +7,7 @@
 import { exampleScheme } from '../../src/resources/index.ts'
 import { answerReview } from '../../src/review/index.ts'
 import { cronTabReviewBody } from '../crontab-review.ts'
+import { orderOfRound } from '../take-turns.ts'
 
 const objects = Number(process.argv[2] ?? 1)
 const seconds = Number(process.argv[3] ?? 2.5)
@@ -38,15 +39,13 @@ function cpuMicros(run: (body: string) => string): number {
 
 type Side = (body: string) => string
 
-/** CPU µs per call of each side, batches alternating (reversed every other round) for `milliseconds`. */
+/** CPU µs per call of each side, batches taking turns to go first, for `milliseconds`. */
 function alternate(sides: readonly Side[], milliseconds: number) {
   const end = performance.now() + milliseconds
   const micros = sides.map(() => 0)
   let rounds = 0
   while (performance.now() < end || rounds < 4) {
-    // alternate which goes first, so drift on a shared machine hits both alike
-    const order = rounds % 2 === 0 ? sides : [...sides].reverse()
-    for (const run of order) {
+    for (const run of orderOfRound(sides, rounds)) {
       const index = sides.indexOf(run)
       micros[index] = (micros[index] as number) + cpuMicros(run)
     }

@@ -3,6 +3,7 @@
 // the same Function URL event in rotating batches. Reports one JSON line per review size over IPC.
 import { functionUrlEvent } from '../../src/lambda-local/index.ts'
 import { cronTabReviewBody } from '../crontab-review.ts'
+import { orderOfRound } from '../take-turns.ts'
 
 type Handler = (event: unknown, context: unknown) => Promise<{ statusCode?: number }>
 
@@ -59,9 +60,7 @@ for (const objects of sizes.split(',').map(Number)) {
     for (const handler of Object.values(handlers)) await batch(handler)
   const perReview: Record<Name, number[]> = { bare: [], crdconv: [], floor: [] }
   for (let round = 0; round < Number(rounds); round++) {
-    // rotate which goes first, so drift on a shared machine hits all alike
-    const order = names.map((_, index) => names[(index + round) % names.length] as Name)
-    for (const name of order) perReview[name].push(await batch(handlers[name]))
+    for (const name of orderOfRound(names, round)) perReview[name].push(await batch(handlers[name]))
   }
   process.send?.({ objects, ...perReview })
 }
