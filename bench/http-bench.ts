@@ -41,7 +41,7 @@ export const REVIEW_SIZES = [
 ] as const
 
 /**
- * Bursts per server and size, alternating bare and crdconv; the ratio is the median of them.
+ * Bursts per server and size, bare and crdconv taking turns; the ratio is the median of them.
  * Many short bursts, not a few long ones: a bare server against a second bare one read 0.87× to
  * 1.24× with 11 bursts of 0.5 s, and 0.95× to 1.04× with 41 of 0.25 s (an autocannon run
  * takes about a second of wall time whatever its duration; CPU is measured across all of it).
@@ -91,6 +91,11 @@ export async function benchHttp(
   const floorWorker = join(workDir, 'floor-worker', 'worker.js')
   await bundleBaselineWorker('floor-worker.ts', floorWorker)
   const { cert, key } = writeSelfSignedCertificate(workDir)
+  // one workerd per miniflare: the processes that appear with each are its own
+  const workerPair = async (script: string): Promise<Pair> => {
+    const bare = await startWorker(bareWorker, [])
+    return { bare, crdconv: await startWorker(script, bare.pids) }
+  }
   const starters: {
     platform: string
     start: () => Promise<Pair>
@@ -128,20 +133,11 @@ export async function benchHttp(
     },
     {
       platform: 'Worker in workerd',
-      start: async () => {
-        // one workerd per miniflare: the processes that appear with each are its own
-        const bare = await startWorker(bareWorker, [])
-        const crdconv = await startWorker(workerScript, bare.pids)
-        return { bare, crdconv }
-      },
+      start: () => workerPair(workerScript),
     },
     {
       platform: GUARANTEE_FLOOR_PLATFORMS.worker,
-      start: async () => {
-        const bare = await startWorker(bareWorker, [])
-        const floor = await startWorker(floorWorker, bare.pids)
-        return { bare, crdconv: floor }
-      },
+      start: () => workerPair(floorWorker),
       // the Worker's 1-object line has passed since run 4
       sizes: [REVIEW_SIZES[2]],
     },
