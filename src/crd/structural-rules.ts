@@ -2,12 +2,8 @@
 // the keywords apiextensions.k8s.io/v1 refuses ("Specifying a structural schema", "Validation").
 import { isPlainObject } from '../scheme/index.ts'
 
-const ALLOWED = new Set([
-  'description',
-  'type',
-  'format',
-  'title',
-  'default',
+// the value constraints, allowed everywhere, the root with /status included
+const VALUE_CONSTRAINTS = [
   'maximum',
   'exclusiveMaximum',
   'minimum',
@@ -19,6 +15,15 @@ const ALLOWED = new Set([
   'minItems',
   'uniqueItems',
   'multipleOf',
+]
+
+const ALLOWED = new Set([
+  'description',
+  'type',
+  'format',
+  'title',
+  'default',
+  ...VALUE_CONSTRAINTS,
   'enum',
   'maxProperties',
   'minProperties',
@@ -220,17 +225,7 @@ const ALLOWED_AT_ROOT_WITH_STATUS = new Set([
   'type',
   'format',
   'title',
-  'maximum',
-  'exclusiveMaximum',
-  'minimum',
-  'exclusiveMinimum',
-  'maxLength',
-  'minLength',
-  'pattern',
-  'maxItems',
-  'minItems',
-  'uniqueItems',
-  'multipleOf',
+  ...VALUE_CONSTRAINTS,
   'required',
   'items',
   'properties',
