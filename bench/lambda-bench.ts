@@ -12,8 +12,8 @@ import {
   type ServerCpuRatio,
 } from './bench-support.ts'
 import { FLOOR_SIZES, REVIEW_SIZES } from './http-bench.ts'
-import { functionUrlEvent } from '../src/lambda-local/index.ts'
 import { cronTabReviewBody } from './crontab-review.ts'
+import { reviewFunctionUrlEvent } from './review-event.ts'
 import { orderOfRound } from './take-turns.ts'
 
 export interface ColdStartResult {
@@ -136,18 +136,7 @@ async function measureColdStart(
 ): Promise<ColdStartResult> {
   const eventFile = join(workDir, 'cold-start-event.json')
   const body = cronTabReviewBody(1)
-  const event = functionUrlEvent({
-    method: 'POST',
-    url: '/convert?timeout=30s',
-    // as the warm invocations: the API server declares the length and a Function URL passes it on
-    headers: {
-      'content-type': ['application/json'],
-      'content-length': [String(Buffer.byteLength(body))],
-    },
-    body: Buffer.from(body),
-    sourceIp: '10.0.0.1',
-    domainName: 'abcdefghijklmnopqrstuvwxyz012345.lambda-url.eu-west-1.on.aws',
-  })
+  const event = reviewFunctionUrlEvent(body)
   writeFileSync(eventFile, JSON.stringify(event))
   type Run = { loadMs: number; totalMs: number }
   const bundles = { bare, crdconv, floor }

@@ -1,8 +1,8 @@
 // Runs in its own process: per-invocation CPU time of crdconv's Lambda bundle, the bare
 // hono/aws-lambda bundle and the floor's (argv: the three files), each loaded once, invoked with
 // the same Function URL event in rotating batches. Reports one JSON line per review size over IPC.
-import { functionUrlEvent } from '../../src/lambda-local/index.ts'
 import { cronTabReviewBody } from '../crontab-review.ts'
+import { reviewFunctionUrlEvent } from '../review-event.ts'
 import { orderOfRound } from '../take-turns.ts'
 
 type Handler = (event: unknown, context: unknown) => Promise<{ statusCode?: number }>
@@ -30,20 +30,7 @@ const context = {
 
 for (const objects of sizes.split(',').map(Number)) {
   const body = cronTabReviewBody(objects)
-  const event = functionUrlEvent({
-    method: 'POST',
-    url: '/convert?timeout=30s',
-    headers: {
-      'content-type': ['application/json'],
-      // the API server sends it, and a Function URL passes it on
-      'content-length': [String(Buffer.byteLength(body))],
-      accept: ['application/json, */*'],
-      'user-agent': ['kube-apiserver-admission'],
-    },
-    body: Buffer.from(body),
-    sourceIp: '10.0.0.1',
-    domainName: 'abcdefghijklmnopqrstuvwxyz012345.lambda-url.eu-west-1.on.aws',
-  })
+  const event = reviewFunctionUrlEvent(body)
   // batches of about 10 ms for small reviews, one call for large ones
   const calls = Math.max(1, Math.round(1_500_000 / body.length))
   const batch = async (handler: Handler) => {
