@@ -1,12 +1,19 @@
 import { cloudflareTest } from '@cloudflare/vitest-pool-workers'
+import { defaultClientConditions, defaultServerConditions } from 'vite'
 import { defineConfig } from 'vitest/config'
 
+// the packages' `crdconv-source` export condition: tests run the TypeScript sources, not dist/
+const SOURCE = 'crdconv-source'
+
 export default defineConfig({
+  resolve: { conditions: [SOURCE, ...defaultClientConditions] },
+  ssr: { resolve: { conditions: [SOURCE, ...defaultServerConditions] } },
   test: {
     // the Worker's log lines would bury the report; a failing test still shows its output
     silent: 'passed-only',
     projects: [
       {
+        extends: true,
         test: {
           name: 'node',
           include: ['test/node/**/*.test.ts'],
@@ -17,6 +24,7 @@ export default defineConfig({
       {
         // npm pack, npm install, tsc, wrangler and esbuild in a consumer project: run alone, after
         // the other projects, so that its processes do not starve their time-bound tests
+        extends: true,
         test: {
           name: 'package',
           include: ['test/node/package/consumer.test.ts'],
@@ -25,6 +33,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         plugins: [cloudflareTest({ wrangler: { configPath: './wrangler.toml' } })],
         test: {
           name: 'workers',

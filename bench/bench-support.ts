@@ -38,6 +38,7 @@ export async function bundleForNode(
     platform: 'node',
     format: 'esm',
     target: 'node20',
+    conditions: ['crdconv-source'],
     minify: options.minify ?? false,
     logLevel: 'warning',
   })

@@ -5,8 +5,12 @@
 // metadata, the answer check, the counts. Measured beside the bare app like crdconv, it shows how
 // much of a target these alone use.
 import { Hono } from 'hono'
-import { exampleScheme } from '../src/resources/index.ts'
-import type { ConversionContext, Converter, KubeObject } from '../src/scheme/index.ts'
+import { exampleScheme } from '../examples/index.ts'
+import type {
+  ConversionContext,
+  Converter,
+  KubeObject,
+} from '../packages/webhook/src/scheme/index.ts'
 
 interface FloorReview {
   apiVersion: string

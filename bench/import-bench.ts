@@ -3,7 +3,7 @@
 // module and its test, formatted. Read from ../shared/crds or $CRD_CORPUS, never copied.
 import { existsSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { checkCrds, importCrds } from '../src/import/index.ts'
+import { checkCrds, importCrds } from '../packages/crdconv/src/import/index.ts'
 import { repoRoot, round } from './bench-support.ts'
 
 export interface ImportBenchResult {

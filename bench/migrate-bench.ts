@@ -4,14 +4,14 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { connectToCluster } from '../src/cluster/index.ts'
-import { runCli } from '../src/cli/main.ts'
+import { connectToCluster } from '../packages/crdconv/src/cluster/index.ts'
+import { runCli } from '../packages/crdconv/src/cli/main.ts'
 import {
   startTestApiServer,
   testApiServerAssets,
   writeServingCertificate,
   type TestApiServer,
-} from '../src/testing/test-api-server-index.ts'
+} from '../packages/crdconv/src/api-server/index.ts'
 import { nodeServerTarget } from '../test/support/webhook-targets.ts'
 import { kubectlOk } from '../test/support/kubectl.ts'
 import { execFileAsync, lastJsonLine, repoRoot, round } from './bench-support.ts'

@@ -1,3 +1,4 @@
+import { join } from 'node:path'
 import { execFileAsync, repoRoot } from './bench-support.ts'
 
 export interface PackageSize {
@@ -15,15 +16,18 @@ interface PackDryRun {
   readonly files: readonly { readonly path: string }[]
 }
 
-const STRAY = /^(test|bench|scripts|src)\/|\.test\.|\.tsbuildinfo$/
+const STRAY = /^(test|bench|scripts)\/|\.test\.|\.tsbuildinfo$/
 
-/** Weighs the tarball `npm publish` would upload, from the current build (`npm run build`). */
-export async function benchPackageSize(): Promise<PackageSize> {
+/**
+ * Weighs the tarball `npm publish` would upload for one package of packages/ (the webhook a
+ * Worker or Lambda project installs, by default), from the current build (`npm run build`).
+ */
+export async function benchPackageSize(name = 'webhook'): Promise<PackageSize> {
   const { stdout } = await execFileAsync(
     'npm',
     ['pack', '--dry-run', '--json', '--ignore-scripts'],
     {
-      cwd: repoRoot,
+      cwd: join(repoRoot, 'packages', name),
     }
   )
   const [pack] = JSON.parse(stdout) as PackDryRun[]

@@ -1,6 +1,6 @@
 // The Lambda bench's one request: a review as a Function URL delivers it (payload 2.0), for the
 // warm invocations and the cold start alike.
-import { functionUrlEvent } from '../src/lambda-local/index.ts'
+import { functionUrlEvent } from '../packages/crdconv/src/lambda-local/index.ts'
 
 /** The Function URL event of a POST of `body` to /convert, with the headers the API server sends. */
 export function reviewFunctionUrlEvent(body: string): ReturnType<typeof functionUrlEvent> {

@@ -98,10 +98,11 @@ try {
       pass: sizes.worker.gzipBytes <= 64 * KiB,
     },
     {
-      name: 'npm package, unpacked, no tests',
+      name: '@crdconv/webhook package, unpacked, no tests',
       measured: `${round(packageSize.unpackedBytes / KiB, 1)} KiB, ${packageSize.strayFiles.length} test/bench/script files`,
-      limit: '≤ 400 KiB, 0 files',
-      pass: packageSize.unpackedBytes <= 400 * KiB && packageSize.strayFiles.length === 0,
+      // dist plus the TypeScript sources its declaration maps lead to
+      limit: '≤ 600 KiB, 0 files',
+      pass: packageSize.unpackedBytes <= 600 * KiB && packageSize.strayFiles.length === 0,
     },
     ...startup
       .filter((line) => line.module !== 'empty module')

@@ -13,7 +13,7 @@ export interface SizeResult {
 export interface BundleSizes {
   /** `wrangler deploy --dry-run --outdir` (wrangler.toml minifies): what Workers would receive. */
   readonly worker: SizeResult & { readonly zodClassicBytes: number; readonly zodBytes: number }
-  /** esbuild single file from src/platform/lambda/lambda.ts (node20, esm, minified). */
+  /** esbuild single file from examples/lambda.ts (node20, esm, minified). */
   readonly lambda: SizeResult
 }
 
@@ -36,7 +36,7 @@ export async function benchSizes(workDir: string): Promise<BundleSizes> {
   const zod = zodBytesInOutput(join(workerDir, 'bundle-meta.json'))
 
   const lambdaFile = join(workDir, 'lambda', 'index.mjs')
-  await bundleForNode(join(repoRoot, 'src/platform/lambda/lambda.ts'), lambdaFile, { minify: true })
+  await bundleForNode(join(repoRoot, 'examples/lambda.ts'), lambdaFile, { minify: true })
 
   const lambdaBytes = readFileSync(lambdaFile)
   return {

@@ -1,9 +1,10 @@
-// `npm run build`: dist/ from src/. tsc emits JavaScript, declarations and declaration maps; esbuild
-// then minifies each file on its own (keeping names), which keeps the package under 400 KiB. Minifying
-// drops /* @__PURE__ */ annotations, so package.json says `"sideEffects": false` instead: a user's
-// bundler drops every crdconv module whose exports it does not use.
-// npm start and npm test build first, so the build is skipped while dist/ is newer than every
-// source and build setting; `npm run build -- --force` rebuilds anyway.
+// `npm run build`: each named package's dist/ from its src/ (`webhook`, then `crdconv`, which
+// type-checks against the webhook's declarations). tsc emits JavaScript, declarations and
+// declaration maps; esbuild then minifies each file on its own. Minifying drops /* @__PURE__ */
+// annotations, so each package.json says `"sideEffects": false` instead: a user's bundler drops
+// every module whose exports it does not use.
+// A package is skipped while its dist/ is newer than every source and build setting it reads;
+// `-- --force` rebuilds anyway.
 import { execFileSync } from 'node:child_process'
 import { build } from 'esbuild'
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
@@ -12,10 +13,12 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
-const stamp = join(root, 'node_modules', '.cache', 'crdconv-build', 'stamp')
-const inputs = ['src', 'tsconfig.json', 'tsconfig.build.json', 'package.json']
+const require = createRequire(import.meta.url)
+const force = process.argv.includes('--force')
+const names = process.argv.slice(2).filter((argument) => !argument.startsWith('--'))
 
 function newestChange(path) {
+  if (!existsSync(path)) return 0
   const stat = statSync(path)
   if (!stat.isDirectory()) return stat.mtimeMs
   return Math.max(
@@ -24,23 +27,36 @@ function newestChange(path) {
   )
 }
 
-const upToDate =
-  !process.argv.includes('--force') &&
-  existsSync(join(root, 'dist', 'index.js')) &&
-  existsSync(stamp) &&
-  statSync(stamp).mtimeMs >= Math.max(...inputs.map((input) => newestChange(join(root, input))))
-
-if (upToDate) {
-  console.error('dist/ is up to date')
-} else {
-  const require = createRequire(import.meta.url)
-  const run = (script, args) =>
-    execFileSync(process.execPath, [script, ...args], { cwd: root, stdio: 'inherit' })
-  rmSync(join(root, 'dist'), { recursive: true, force: true })
-  run(require.resolve('typescript/bin/tsc'), ['-p', 'tsconfig.build.json'])
+let rebuiltBefore = false
+for (const name of names) {
+  const directory = join(root, 'packages', name)
+  const stamp = join(root, 'node_modules', '.cache', 'crdconv-build', `${name}.stamp`)
+  const inputs = ['src', 'tsconfig.build.json', 'package.json'].map((input) =>
+    join(directory, input)
+  )
+  inputs.push(join(root, 'tsconfig.json'))
+  const upToDate =
+    !force &&
+    !rebuiltBefore &&
+    existsSync(join(directory, 'dist')) &&
+    existsSync(stamp) &&
+    statSync(stamp).mtimeMs >= Math.max(...inputs.map(newestChange))
+  if (upToDate) {
+    console.error(`packages/${name}/dist is up to date`)
+    continue
+  }
+  rmSync(join(directory, 'dist'), { recursive: true, force: true })
+  execFileSync(
+    process.execPath,
+    [require.resolve('typescript/bin/tsc'), '-p', 'tsconfig.build.json'],
+    {
+      cwd: directory,
+      stdio: 'inherit',
+    }
+  )
   await build({
     entryPoints: ['dist/**/*.js'],
-    absWorkingDir: root,
+    absWorkingDir: directory,
     outdir: 'dist',
     allowOverwrite: true,
     minifySyntax: true,
@@ -52,4 +68,5 @@ if (upToDate) {
   })
   mkdirSync(dirname(stamp), { recursive: true })
   writeFileSync(stamp, `${new Date().toISOString()}\n`)
+  rebuiltBefore = true
 }

@@ -3,8 +3,8 @@
 // Usage: npm run fuzz [-- --runs 100000 --seed 42]
 import fc from 'fast-check'
 import { parseArgs } from 'node:util'
-import { createApp } from '../src/http/index.ts'
-import { exampleScheme } from '../src/resources/index.ts'
+import { createApp } from '../packages/webhook/src/http/index.ts'
+import { exampleScheme } from '../examples/index.ts'
 import { answerProblem, hostileBody, prototypeSnapshot } from '../test/support/hostile-reviews.ts'
 
 const { values } = parseArgs({

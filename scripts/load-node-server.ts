@@ -2,8 +2,8 @@
 // is measured alone. Reports its URL, then its memory (after a full GC) whenever asked. With
 // LOAD_BARE=1 it serves the bench's bare Hono app (parse, set apiVersion, stringify): the baseline.
 import { bareApp } from '../bench/bare-webhook.ts'
-import { nodeServer, startNodeServer } from '../src/platform/node/index.ts'
-import { exampleScheme } from '../src/resources/index.ts'
+import { nodeServer, startNodeServer } from '../packages/webhook/src/platform/node/index.ts'
+import { exampleScheme } from '../examples/index.ts'
 
 const listen = { port: 0, hostname: '127.0.0.1' }
 const server =

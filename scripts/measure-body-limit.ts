@@ -4,8 +4,8 @@
 // Usage: npm run measure:body-limit
 import { spawnSync } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
-import { createApp } from '../src/http/index.ts'
-import { exampleScheme } from '../src/resources/index.ts'
+import { createApp } from '../packages/webhook/src/http/index.ts'
+import { exampleScheme } from '../examples/index.ts'
 
 const HEAP_MIB = 128
 const MIB = 1024 * 1024

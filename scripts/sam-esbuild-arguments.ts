@@ -13,8 +13,8 @@ const kebab = (property: string) => property.replace(/(?<!^)[A-Z]/g, (c) => `-${
  *
  * @example
  * ```ts
- * samEsbuildArguments({ EntryPoints: ['src/platform/lambda/lambda.ts'], Format: 'esm' }, 'dist/lambda')
- * // ['src/platform/lambda/lambda.ts', '--bundle', '--platform=node', '--outdir=dist/lambda', '--target=es2020', '--minify', '--format=esm']
+ * samEsbuildArguments({ EntryPoints: ['examples/lambda.ts'], Format: 'esm' }, 'dist/lambda')
+ * // ['examples/lambda.ts', '--bundle', '--platform=node', '--outdir=dist/lambda', '--target=es2020', '--minify', '--format=esm']
  * ```
  */
 export function samEsbuildArguments(properties: Record<string, unknown>, outdir: string): string[] {

@@ -4,8 +4,8 @@
 // With a side (`floor` or `review`) as fourth argument it times that side alone: a review too
 // big for the young generation leaves garbage whose collection would land in the other side's
 // time (core-bench.ts runs those sizes as one process per side).
-import { exampleScheme } from '../../src/resources/index.ts'
-import { answerReview } from '../../src/review/index.ts'
+import { exampleScheme } from '../../examples/index.ts'
+import { answerReview } from '../../packages/webhook/src/review/index.ts'
 import { cronTabReviewBody } from '../crontab-review.ts'
 import { orderOfRound } from '../take-turns.ts'
 

@@ -2,8 +2,8 @@
 // a file, converts it the way the HTTP app does (parse, review, serialize) and reports the heap
 // that is live while the body, the parsed request, the answer and its text are all held.
 import { readFileSync } from 'node:fs'
-import { exampleScheme } from '../../src/resources/index.ts'
-import { reviewConversion } from '../../src/review/index.ts'
+import { exampleScheme } from '../../examples/index.ts'
+import { reviewConversion } from '../../packages/webhook/src/review/index.ts'
 
 const collect = (globalThis as { gc?: () => void }).gc ?? (() => {})
 const body = readFileSync(process.argv[2] as string, 'utf8')

@@ -1,6 +1,6 @@
 // Runs `crdconv migrate` in its own process and reports its wall time and peak RSS, so the
 // figure holds the CLI's whole memory (client, pages in flight) and nothing of the bench.
-import { runCli } from '../../src/cli/main.ts'
+import { runCli } from '../../packages/crdconv/src/cli/main.ts'
 
 // what loading the CLI (with @kubernetes/client-node) costs before a single object is read
 const rssAfterImportBytes = process.resourceUsage().maxRSS * 1024

@@ -4,9 +4,9 @@
 // over HTTPS when given a certificate and key. Reports its URL over IPC, and its own CPU time
 // whenever asked; logs go to stdout.
 import { readFileSync } from 'node:fs'
-import { nodeServer, startNodeServer } from '../../src/platform/node/index.ts'
-import { exampleScheme } from '../../src/resources/index.ts'
-import { writeStdoutLine } from '../../src/platform/node/stdout-lines.ts'
+import { nodeServer, startNodeServer } from '../../packages/webhook/src/platform/node/index.ts'
+import { exampleScheme } from '../../examples/index.ts'
+import { writeStdoutLine } from '../../packages/webhook/src/platform/node/stdout-lines.ts'
 import { bareApp } from '../bare-webhook.ts'
 import { floorApp } from '../floor-webhook.ts'
 

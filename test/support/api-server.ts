@@ -1,5 +1,5 @@
 import { describe } from 'vitest'
-import { testApiServerAssets } from '../../src/testing/test-api-server.ts'
+import { testApiServerAssets } from '../../packages/crdconv/src/api-server/test-api-server.ts'
 
 const found = testApiServerAssets()
 

@@ -1,4 +1,4 @@
-import type { CrdInput } from '../../src/import/index.ts'
+import type { CrdInput } from '../../packages/crdconv/src/import/index.ts'
 
 /**
  * A minimal valid `apiextensions.k8s.io/v1` CRD (kind Thing of example.com, one version v1):

@@ -1,6 +1,10 @@
 // Shared by the hardening tests in Node and workerd: tokens, requests, a scheme that misbehaves.
-import { createScheme, defineResource, type Scheme } from '../../src/scheme/index.ts'
-import { cronTab } from '../../src/resources/index.ts'
+import {
+  createScheme,
+  defineResource,
+  type Scheme,
+} from '../../packages/webhook/src/scheme/index.ts'
+import { cronTab } from '../../examples/index.ts'
 import * as z from 'zod'
 import { conversionReview } from './review-factory.ts'
 

@@ -1,9 +1,9 @@
 // Hostile request bodies for the fuzz properties (Node, workerd and `npm run fuzz`), and the one
 // check every answer must pass whatever was sent.
 import fc from 'fast-check'
-import { DEFAULT_MAX_DEPTH } from '../../src/http/index.ts'
-import { nestingDepthExceeds } from '../../src/json/index.ts'
-import { checkConversionAnswer } from '../../src/review/index.ts'
+import { DEFAULT_MAX_DEPTH } from '../../packages/webhook/src/http/index.ts'
+import { nestingDepthExceeds } from '../../packages/webhook/src/json/index.ts'
+import { checkConversionAnswer } from '../../packages/webhook/src/review/index.ts'
 import { stashedBackupReview } from './hostile-stash.ts'
 import { conversionReview, cronTabV1, cronTabV1beta1, REVIEW_V1BETA1 } from './review-factory.ts'
 

@@ -1,7 +1,7 @@
 // Backups whose stash annotation was written by hand, with the hash crdconv would compute, so the
 // v1beta1 → v1 converter trusts it and restores whatever it holds: how anyone able to write an
 // object can try to get past the limits that only see the annotation as a string.
-import { canonicalJson, fnv1a64 } from '../../src/scheme/index.ts'
+import { canonicalJson, fnv1a64 } from '../../packages/webhook/src/scheme/index.ts'
 import { conversionReview } from './review-factory.ts'
 
 const STASH_KEY = 'example.com/conversion-stash'

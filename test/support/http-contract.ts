@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { jsonInteger, parseJson, stringifyJson } from '../../src/json/index.ts'
+import { jsonInteger, parseJson, stringifyJson } from '../../packages/webhook/src/json/index.ts'
 import { losslessValue, wideInteger } from './json-codec-properties.ts'
 import {
   apiServerStyleReview,

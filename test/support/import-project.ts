@@ -1,41 +1,24 @@
 import { execFile } from 'node:child_process'
-import {
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { promisify } from 'node:util'
-import type { ImportedFile } from '../../src/import/index.ts'
-import type { Resource, Scheme } from '../../src/scheme/index.ts'
+import type { ImportedFile } from '../../packages/crdconv/src/import/index.ts'
+import type { Resource, Scheme } from '../../packages/webhook/src/scheme/index.ts'
 
 const repository = resolve(import.meta.dirname, '../..')
 
 /**
- * A throw-away project outside the repository where imported modules resolve `crdconv`, `zod`
- * and `vitest` as in a user's project (symlinks to this checkout), with a tsconfig of the
- * repository's settings. `remove()` deletes it.
+ * A throw-away project outside the repository where imported modules resolve `@crdconv/webhook`,
+ * `zod` and `vitest` as in a user's project: its node_modules is this checkout's, where the
+ * workspace links `@crdconv/webhook` to packages/webhook, whose `crdconv-source` condition (set
+ * by vitest and by the repository's tsconfig, which the project's extends) gives the sources,
+ * the same modules the tests and the in-process CLI load. `remove()` deletes it.
  */
 export function scratchProject(): { directory: string; remove: () => void } {
   const directory = mkdtempSync(join(tmpdir(), 'crdconv-import-'))
-  const modules = join(directory, 'node_modules')
-  mkdirSync(modules)
-  for (const entry of readdirSync(join(repository, 'node_modules'))) {
-    if (entry !== 'crdconv')
-      symlinkSync(join(repository, 'node_modules', entry), join(modules, entry))
-  }
-  // `crdconv` as the sources, as the in-process CLI reads them: through the package's exports
-  // (dist/) the module would register its keywords in a second copy of the registries
-  const crdconv = join(modules, 'crdconv')
-  mkdirSync(crdconv)
-  symlinkSync(join(repository, 'src'), join(crdconv, 'src'))
-  writeFileSync(join(crdconv, 'package.json'), JSON.stringify(sourcePackageJson()))
+  symlinkSync(join(repository, 'node_modules'), join(directory, 'node_modules'))
   writeFileSync(join(directory, 'package.json'), JSON.stringify({ type: 'module', private: true }))
   writeFileSync(
     join(directory, 'tsconfig.json'),
@@ -47,23 +30,6 @@ export function scratchProject(): { directory: string; remove: () => void } {
     })
   )
   return { directory, remove: () => rmSync(directory, { recursive: true, force: true }) }
-}
-
-/** crdconv's package.json with every entry point at its source module. */
-function sourcePackageJson(): Record<string, unknown> {
-  const manifest = JSON.parse(readFileSync(join(repository, 'package.json'), 'utf8')) as {
-    name: string
-    exports: Record<string, string | { default: string }>
-  }
-  const exports = Object.fromEntries(
-    Object.entries(manifest.exports).map(([path, target]) => [
-      path,
-      typeof target === 'string'
-        ? target
-        : target.default.replace(/^\.\/dist\//, './src/').replace(/\.js$/, '.ts'),
-    ])
-  )
-  return { name: manifest.name, type: 'module', exports }
 }
 
 export function writeFiles(directory: string, files: readonly ImportedFile[]): void {

@@ -7,7 +7,7 @@ import {
   parseJsonLossless,
   stringifyJson,
   stringifyJsonLossless,
-} from '../../src/json/index.ts'
+} from '../../packages/webhook/src/json/index.ts'
 
 const INT64_MIN = -(2n ** 63n)
 const UINT64_MAX = 2n ** 64n - 1n

@@ -4,7 +4,7 @@ import {
   defineResource,
   type ConversionContext,
   type Converter,
-} from '../../src/scheme/index.ts'
+} from '../../packages/webhook/src/scheme/index.ts'
 
 const anything = z.looseObject({})
 

@@ -1,14 +1,14 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import type { ServingCertificate } from '../../src/testing/test-api-server-certificates.ts'
-import { smallRequest } from '../../src/testing/test-api-server-http.ts'
+import type { ServingCertificate } from '../../packages/crdconv/src/api-server/test-api-server-certificates.ts'
+import { smallRequest } from '../../packages/crdconv/src/api-server/test-api-server-http.ts'
 import {
   freePort,
   startProcess,
   waitUntil,
   type ManagedProcess,
-} from '../../src/testing/test-api-server-processes.ts'
+} from '../../packages/crdconv/src/api-server/test-api-server-processes.ts'
 
 /** A conversion webhook running over TLS on loopback, as the API server reaches it. */
 export interface RunningWebhook {
@@ -24,7 +24,7 @@ export interface WebhookTarget {
   readonly start: (tls: ServingCertificate, scheme?: string) => Promise<RunningWebhook>
 }
 
-const CLI = join(import.meta.dirname, '../../bin/crdconv.js')
+const CLI = join(import.meta.dirname, '../../packages/crdconv/bin/crdconv.js')
 
 async function startCliServer(
   name: string,
@@ -88,7 +88,11 @@ export const lambdaTarget: WebhookTarget = {
 const WRANGLER = join(import.meta.dirname, '../../node_modules/wrangler/bin/wrangler.js')
 
 const WRANGLER_CONFIG = resolve(import.meta.dirname, '../../wrangler.toml')
-const WORKER_APP = resolve(import.meta.dirname, '../../src/platform/worker/index.ts')
+// the built entry (npm test builds first): the entry sits in a temporary directory of its own
+const WORKER_APP = resolve(
+  import.meta.dirname,
+  '../../packages/webhook/dist/platform/worker/index.js'
+)
 
 /**
  * A Worker entry that does `export default workerApp(scheme)` for the scheme in `module`, as a

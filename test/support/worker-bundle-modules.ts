@@ -17,11 +17,11 @@ export async function workerBundleModules(
     metafile: true,
     format: 'esm',
     ...(platform === 'node'
-      ? { platform: 'node' }
+      ? { platform: 'node', conditions: ['crdconv-source'] }
       : {
           platform: 'neutral',
           mainFields: ['module', 'main'],
-          conditions: ['workerd', 'worker', 'browser'],
+          conditions: ['crdconv-source', 'workerd', 'worker', 'browser'],
         }),
     logLevel: 'silent',
   })

@@ -1,6 +1,6 @@
 import { createExecutionContext, env, SELF, waitOnExecutionContext } from 'cloudflare:test'
 import { describe, expect, it, vi } from 'vitest'
-import worker from '../../src/platform/worker/worker.ts'
+import worker from '../../examples/worker.ts'
 import { NEXT_TOKEN, reviewRequest, TOKEN } from '../support/hardening-fixtures.ts'
 import { conversionReview, cronTabV1beta1 } from '../support/review-factory.ts'
 

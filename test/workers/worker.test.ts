@@ -1,5 +1,5 @@
 import { SELF } from 'cloudflare:test'
-import { WORKERS_MAX_BODY_BYTES } from '../../src/http/index.ts'
+import { WORKERS_MAX_BODY_BYTES } from '../../packages/webhook/src/http/index.ts'
 import { describeHttpContract } from '../support/http-contract.ts'
 
 describeHttpContract('Worker inside workerd (SELF.fetch)', () => ({

@@ -3,9 +3,9 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
 
-const bin = join(import.meta.dirname, '../../../bin/crdconv.js')
+const bin = join(import.meta.dirname, '../../../packages/crdconv/bin/crdconv.js')
 
-describe('bin/crdconv.js', () => {
+describe('packages/crdconv/bin/crdconv.js', () => {
   it('runs the built CLI with plain node', async () => {
     const { stdout } = await promisify(execFile)(process.execPath, [
       bin,

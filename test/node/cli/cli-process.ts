@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process'
 import { once } from 'node:events'
 import { fileURLToPath } from 'node:url'
 
-const bin = fileURLToPath(new URL('../../../bin/crdconv.js', import.meta.url))
+const bin = fileURLToPath(new URL('../../../packages/crdconv/bin/crdconv.js', import.meta.url))
 
 /**
  * Runs the built `crdconv <args>` until its stderr matches `announced` (whose first group is the

@@ -1,14 +1,20 @@
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { loadScheme, selectResources } from '../../../src/cli/load-scheme.ts'
-import { cronTab, exampleScheme } from '../../../src/resources/index.ts'
+import { loadScheme, selectResources } from '../../../packages/crdconv/src/cli/load-scheme.ts'
+import { cronTab, exampleScheme } from '../../../examples/index.ts'
 import { crdconv } from './run-cli.ts'
 
 const fixtures = join(import.meta.dirname, 'fixtures')
 
 describe('--scheme', () => {
-  it('defaults to the built-in example', async () => {
-    expect(await loadScheme(undefined, fixtures)).toBe(exampleScheme)
+  it('defaults to the module package.json names in "crdconv": { "scheme" }', async () => {
+    expect(await loadScheme(undefined, process.cwd())).toBe(exampleScheme)
+  })
+
+  it('defaults to src/scheme.ts without that setting, and says so when it is missing', async () => {
+    await expect(loadScheme(undefined, fixtures)).rejects.toThrow(
+      /no --scheme given, and no src\/scheme.ts in .*fixtures/
+    )
   })
 
   it('loads a named `scheme` export or a default export, relative to the working directory', async () => {

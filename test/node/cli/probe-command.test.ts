@@ -3,10 +3,13 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createApp } from '../../../src/http/index.ts'
-import { startNodeServer, type RunningServer } from '../../../src/platform/node/index.ts'
-import { exampleScheme } from '../../../src/resources/index.ts'
-import type { Scheme } from '../../../src/scheme/index.ts'
+import { createApp } from '../../../packages/webhook/src/http/index.ts'
+import {
+  startNodeServer,
+  type RunningServer,
+} from '../../../packages/webhook/src/platform/node/index.ts'
+import { exampleScheme } from '../../../examples/index.ts'
+import type { Scheme } from '../../../packages/webhook/src/scheme/index.ts'
 import { scheme as brokenLabelScheme } from './fixtures/broken-label-scheme.ts'
 import staleScheme from './fixtures/stale-scheme.ts'
 import { makeSelfSignedCertificate } from '../../support/self-signed-certificate.ts'

@@ -1,4 +1,4 @@
-import { runCli } from '../../../src/cli/main.ts'
+import { runCli } from '../../../packages/crdconv/src/cli/main.ts'
 
 export interface CliRun {
   readonly code: number

@@ -1,9 +1,9 @@
 import { parse } from 'yaml'
 import * as z from 'zod'
 import { describe, expect, it } from 'vitest'
-import { buildCustomResourceDefinition } from '../../../src/crd/index.ts'
-import { cronTab } from '../../../src/resources/index.ts'
-import { defineResource } from '../../../src/scheme/index.ts'
+import { buildCustomResourceDefinition } from '../../../packages/webhook/src/crd/index.ts'
+import { cronTab } from '../../../examples/index.ts'
+import { defineResource } from '../../../packages/webhook/src/scheme/index.ts'
 
 const url = 'https://crontab-webhook.example.workers.dev/convert'
 

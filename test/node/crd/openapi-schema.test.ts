@@ -5,7 +5,7 @@ import {
   structuralViolations,
   toCrdSchema,
   type SchemaProps,
-} from '../../../src/crd/index.ts'
+} from '../../../packages/webhook/src/crd/index.ts'
 
 /** The generated schema of field `field` in `z.object({ [field]: schema })`, plus the whole result. */
 function fieldSchema(schema: z.ZodType, field = 'field') {

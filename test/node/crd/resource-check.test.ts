@@ -1,8 +1,12 @@
 import * as z from 'zod'
 import { describe, expect, it } from 'vitest'
-import { checkResource, schemaAtPath, toCrdSchema } from '../../../src/crd/index.ts'
-import { cronTab } from '../../../src/resources/index.ts'
-import { ConversionError, defineResource } from '../../../src/scheme/index.ts'
+import {
+  checkResource,
+  schemaAtPath,
+  toCrdSchema,
+} from '../../../packages/webhook/src/crd/index.ts'
+import { cronTab } from '../../../examples/index.ts'
+import { ConversionError, defineResource } from '../../../packages/webhook/src/scheme/index.ts'
 
 const failing = (items: ReturnType<typeof checkResource>) =>
   items.filter((item) => item.problems.length > 0)

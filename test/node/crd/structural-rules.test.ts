@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { statusRootViolations, structuralViolations } from '../../../src/crd/index.ts'
+import {
+  statusRootViolations,
+  structuralViolations,
+} from '../../../packages/webhook/src/crd/index.ts'
 
 describe('structuralViolations', () => {
   it('finds every violation of the documentation’s non-structural example 3', () => {

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { compareVersionPriority, sortByVersionPriority } from '../../../src/crd/index.ts'
+import {
+  compareVersionPriority,
+  sortByVersionPriority,
+} from '../../../packages/webhook/src/crd/index.ts'
 
 describe('sortByVersionPriority', () => {
   it("sorts the documentation's example list into the documented order", () => {

@@ -1,8 +1,11 @@
 import { connect } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { createApp, type ReviewLogEntry } from '../../../src/http/index.ts'
-import { nodeServer, type RunningServer } from '../../../src/platform/node/index.ts'
-import { exampleScheme } from '../../../src/resources/index.ts'
+import { createApp, type ReviewLogEntry } from '../../../packages/webhook/src/http/index.ts'
+import {
+  nodeServer,
+  type RunningServer,
+} from '../../../packages/webhook/src/platform/node/index.ts'
+import { exampleScheme } from '../../../examples/index.ts'
 import { reviewRequest, throwingScheme } from '../../support/hardening-fixtures.ts'
 
 const entries: ReviewLogEntry[] = []

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { SettingsError } from '../../../src/http/index.ts'
-import { lambdaHandler } from '../../../src/platform/lambda/index.ts'
-import { nodeServer } from '../../../src/platform/node/index.ts'
-import { exampleScheme } from '../../../src/resources/index.ts'
+import { SettingsError } from '../../../packages/webhook/src/http/index.ts'
+import { lambdaHandler } from '../../../packages/webhook/src/platform/lambda/index.ts'
+import { nodeServer } from '../../../packages/webhook/src/platform/node/index.ts'
+import { exampleScheme } from '../../../examples/index.ts'
 
 afterEach(() => void vi.unstubAllEnvs())
 

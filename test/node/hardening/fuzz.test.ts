@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { createApp } from '../../../src/http/index.ts'
-import { exampleScheme } from '../../../src/resources/index.ts'
+import { createApp } from '../../../packages/webhook/src/http/index.ts'
+import { exampleScheme } from '../../../examples/index.ts'
 import { answerProblem, hostileBody, prototypeSnapshot } from '../../support/hostile-reviews.ts'
 
 const app = createApp({ scheme: exampleScheme, log: () => {} })

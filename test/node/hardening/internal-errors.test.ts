@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { createApp } from '../../../src/http/index.ts'
+import { createApp } from '../../../packages/webhook/src/http/index.ts'
 import {
   reviewRequest,
   postJson,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { createApp, readSettings, SettingsError } from '../../../src/http/index.ts'
-import { nestingDepthExceeds } from '../../../src/review/index.ts'
-import { exampleScheme } from '../../../src/resources/index.ts'
+import { createApp, readSettings, SettingsError } from '../../../packages/webhook/src/http/index.ts'
+import { nestingDepthExceeds } from '../../../packages/webhook/src/review/index.ts'
+import { exampleScheme } from '../../../examples/index.ts'
 import { postJson } from '../../support/hardening-fixtures.ts'
 import { conversionReview, cronTabV1beta1 } from '../../support/review-factory.ts'
 

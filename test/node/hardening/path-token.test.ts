@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
-import { createApp, readSettings, SettingsError } from '../../../src/http/index.ts'
-import { encodeTokens, matchesAnyToken } from '../../../src/http/path-token.ts'
-import { exampleScheme } from '../../../src/resources/index.ts'
+import { createApp, readSettings, SettingsError } from '../../../packages/webhook/src/http/index.ts'
+import { encodeTokens, matchesAnyToken } from '../../../packages/webhook/src/http/path-token.ts'
+import { exampleScheme } from '../../../examples/index.ts'
 import { NEXT_TOKEN, postJson, reviewRequest, TOKEN } from '../../support/hardening-fixtures.ts'
 import { conversionReview, cronTabV1beta1 } from '../../support/review-factory.ts'
 

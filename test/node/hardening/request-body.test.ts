@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { readBodyText } from '../../../src/http/request-body.ts'
+import { readBodyText } from '../../../packages/webhook/src/http/request-body.ts'
 
 /** A POST whose body arrives as a stream of `chunks`, with no Content-Length (chunked upload). */
 function streamed(chunks: string[]): Request {

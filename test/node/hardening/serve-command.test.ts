@@ -11,10 +11,14 @@ afterEach(() => children.splice(0).forEach((child) => child.kill('SIGTERM')))
 
 /** Runs `crdconv serve` and resolves with its base URL, or its exit code if it stops first. */
 function serve(args: string[], env: Record<string, string> = {}) {
-  const child = spawn(process.execPath, ['bin/crdconv.js', 'serve', '--port', '0', ...args], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  })
+  const child = spawn(
+    process.execPath,
+    ['packages/crdconv/bin/crdconv.js', 'serve', '--port', '0', ...args],
+    {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    }
+  )
   children.push(child)
   let stderr = ''
   return new Promise<{ url?: string; code?: number | null; stderr: string }>((resolve) => {

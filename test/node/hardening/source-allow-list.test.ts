@@ -1,9 +1,12 @@
 import { getConnInfo } from '@hono/node-server/conninfo'
 import type { APIGatewayProxyResult, Context as LambdaContext } from 'aws-lambda'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { createApp, readSettings, SettingsError } from '../../../src/http/index.ts'
-import { startNodeServer, type RunningServer } from '../../../src/platform/node/index.ts'
-import { exampleScheme } from '../../../src/resources/index.ts'
+import { createApp, readSettings, SettingsError } from '../../../packages/webhook/src/http/index.ts'
+import {
+  startNodeServer,
+  type RunningServer,
+} from '../../../packages/webhook/src/platform/node/index.ts'
+import { exampleScheme } from '../../../examples/index.ts'
 import { reviewRequest, TOKEN } from '../../support/hardening-fixtures.ts'
 import { conversionReview } from '../../support/review-factory.ts'
 
@@ -65,7 +68,7 @@ describe('the Lambda entry, configured by its environment', () => {
   beforeAll(async () => {
     vi.stubEnv('CONVERT_TOKEN', TOKEN)
     vi.stubEnv('CONVERT_ALLOWED_SOURCES', '203.0.113.0/24')
-    handler = (await import('../../../src/platform/lambda/lambda.ts')).handler as typeof handler
+    handler = (await import('../../../examples/lambda.ts')).handler as typeof handler
   })
   afterAll(() => vi.unstubAllEnvs())
 

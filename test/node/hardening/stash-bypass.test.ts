@@ -1,9 +1,12 @@
 import type { APIGatewayProxyResult } from 'aws-lambda'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { createApp } from '../../../src/http/index.ts'
-import { handler } from '../../../src/platform/lambda/lambda.ts'
-import { startNodeServer, type RunningServer } from '../../../src/platform/node/index.ts'
-import { exampleScheme } from '../../../src/resources/index.ts'
+import { createApp } from '../../../packages/webhook/src/http/index.ts'
+import { handler } from '../../../examples/lambda.ts'
+import {
+  startNodeServer,
+  type RunningServer,
+} from '../../../packages/webhook/src/platform/node/index.ts'
+import { exampleScheme } from '../../../examples/index.ts'
 import { stashedBackupReview } from '../../support/hostile-stash.ts'
 import { lambdaEvent, requestParts, resultToResponse } from '../../support/lambda-events.ts'
 import { fetchOverNode } from '../../support/node-fetch.ts'

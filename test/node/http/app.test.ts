@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { createApp, type ReviewLogEntry } from '../../../src/http/index.ts'
-import { exampleScheme } from '../../../src/resources/index.ts'
+import { createApp, type ReviewLogEntry } from '../../../packages/webhook/src/http/index.ts'
+import { exampleScheme } from '../../../examples/index.ts'
 import { describeHttpContract } from '../../support/http-contract.ts'
 import { conversionReview, cronTabV1beta1 } from '../../support/review-factory.ts'
 

@@ -1,19 +1,19 @@
 import { connect, type Socket } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
-import { createApp, SettingsError } from '../../../src/http/index.ts'
+import { createApp, SettingsError } from '../../../packages/webhook/src/http/index.ts'
 import {
   nodeServer,
   startNodeServer,
   type RunningServer,
-} from '../../../src/platform/node/index.ts'
+} from '../../../packages/webhook/src/platform/node/index.ts'
 import {
   DEFAULT_NODE_SERVER_LIMITS,
   nodeServerOptions,
   readNodeServerLimits,
   resolveNodeServerLimits,
   type NodeServerLimits,
-} from '../../../src/platform/node/node-server-limits.ts'
-import { exampleScheme } from '../../../src/resources/index.ts'
+} from '../../../packages/webhook/src/platform/node/node-server-limits.ts'
+import { exampleScheme } from '../../../examples/index.ts'
 
 const app = createApp({ scheme: exampleScheme, log: () => {} })
 const opened: Socket[] = []

@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe } from 'vitest'
-import { createApp } from '../../../src/http/index.ts'
-import { startNodeServer, type RunningServer } from '../../../src/platform/node/index.ts'
-import { exampleScheme } from '../../../src/resources/index.ts'
+import { createApp } from '../../../packages/webhook/src/http/index.ts'
+import {
+  startNodeServer,
+  type RunningServer,
+} from '../../../packages/webhook/src/platform/node/index.ts'
+import { exampleScheme } from '../../../examples/index.ts'
 import { describeHttpContract } from '../../support/http-contract.ts'
 import { fetchOverNode } from '../../support/node-fetch.ts'
 import { makeSelfSignedCertificate } from '../../support/self-signed-certificate.ts'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { invalidLogEntry, summaryLogEntry } from '../../../src/http/review-log.ts'
-import type { ReviewSummary } from '../../../src/review/index.ts'
+import { invalidLogEntry, summaryLogEntry } from '../../../packages/webhook/src/http/review-log.ts'
+import type { ReviewSummary } from '../../../packages/webhook/src/review/index.ts'
 
 const summary = (uid: string): ReviewSummary => ({
   uid,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { createApp, logJsonLinesTo } from '../../../src/http/index.ts'
-import { ServerTiming } from '../../../src/http/server-timing.ts'
-import { exampleScheme } from '../../../src/resources/index.ts'
+import { createApp, logJsonLinesTo } from '../../../packages/webhook/src/http/index.ts'
+import { ServerTiming } from '../../../packages/webhook/src/http/server-timing.ts'
+import { exampleScheme } from '../../../examples/index.ts'
 
 describe('ServerTiming', () => {
   it('lists each ended phase in order, then the total, in milliseconds to a tenth', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { crdDifferences } from '../../../src/import/index.ts'
+import { crdDifferences } from '../../../packages/crdconv/src/import/index.ts'
 import { crdInput } from '../../support/crd-factory.ts'
 
 const crd = crdInput

@@ -2,16 +2,16 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildCustomResourceDefinition } from '../../../src/crd/index.ts'
+import { buildCustomResourceDefinition } from '../../../packages/webhook/src/crd/index.ts'
 import {
   checkCrds,
   crdDifferences,
   describeCrdDifference,
   importCrds,
   readCrdDocuments,
-} from '../../../src/import/index.ts'
-import { versionDifferences } from '../../../src/import/version-differences.ts'
-import { checkLosslessRoundTrips } from '../../../src/testing/index.ts'
+} from '../../../packages/crdconv/src/import/index.ts'
+import { versionDifferences } from '../../../packages/crdconv/src/import/version-differences.ts'
+import { checkLosslessRoundTrips } from '../../../packages/webhook/src/testing/index.ts'
 import {
   loadImportedResource,
   scratchProject,

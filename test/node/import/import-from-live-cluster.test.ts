@@ -4,7 +4,10 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { startTestApiServer, type TestApiServer } from '../../../src/testing/test-api-server.ts'
+import {
+  startTestApiServer,
+  type TestApiServer,
+} from '../../../packages/crdconv/src/api-server/test-api-server.ts'
 import { API_SERVER_START_MS, describeWithApiServer } from '../../support/api-server.ts'
 import { kubectlOk } from '../../support/kubectl.ts'
 import { crdconv } from '../cli/run-cli.ts'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { stringify } from 'yaml'
-import { readCrdDocuments } from '../../../src/import/index.ts'
+import { readCrdDocuments } from '../../../packages/crdconv/src/import/index.ts'
 import { crdInput } from '../../support/crd-factory.ts'
 
 // loosely typed on purpose: each case breaks the CRD somewhere else

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { toCrdSchema, type SchemaProps } from '../../../src/crd/index.ts'
-import { planSchema } from '../../../src/import/zod-plan.ts'
-import { buildZod, zodSource } from '../../../src/import/zod-render.ts'
+import { toCrdSchema, type SchemaProps } from '../../../packages/webhook/src/crd/index.ts'
+import { planSchema } from '../../../packages/crdconv/src/import/zod-plan.ts'
+import { buildZod, zodSource } from '../../../packages/crdconv/src/import/zod-render.ts'
 
 describe('planSchema and its renderings', () => {
   it.each<[string, SchemaProps, string]>([

@@ -2,7 +2,10 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { WRANGLER_FOR_NODE_20, WRANGLER_FOR_NODE_22 } from '../../../src/init/index.ts'
+import {
+  WRANGLER_FOR_NODE_20,
+  WRANGLER_FOR_NODE_22,
+} from '../../../packages/crdconv/src/init/index.ts'
 import { crdconv } from '../cli/run-cli.ts'
 
 const flags = ['--group', 'example.com', '--kind', 'CronTab', '--versions', 'v1beta1,v1']
@@ -43,11 +46,14 @@ describe('crdconv init', () => {
     expect(filesUnder(project)).toEqual(projectFiles)
     expect(readdirSync(parent)).toEqual(['crontab-webhook'])
     const manifest = JSON.parse(readFileSync(join(project, 'package.json'), 'utf8'))
-    const ownVersion = JSON.parse(readFileSync('package.json', 'utf8')).version
+    const ownVersion = JSON.parse(readFileSync('packages/crdconv/package.json', 'utf8')).version
+    // the webhook is the project's one production dependency of ours; the tooling is a dev one
+    expect(Object.keys(manifest.dependencies).sort()).toEqual(['@crdconv/webhook', 'zod'])
     expect(manifest).toMatchObject({
       name: 'crontab-webhook',
-      dependencies: { crdconv: `^${ownVersion}` },
+      dependencies: { '@crdconv/webhook': `^${ownVersion}` },
       devDependencies: {
+        crdconv: `^${ownVersion}`,
         wrangler:
           Number(process.versions.node.split('.')[0]) >= 22
             ? WRANGLER_FOR_NODE_22
@@ -59,6 +65,25 @@ describe('crdconv init', () => {
     )
     expect(readFileSync(join(project, 'wrangler.toml'), 'utf8')).toMatch(/^minify = true$/m)
     expect(readFileSync(join(project, '.dev.vars.example'), 'utf8')).toMatch(/^CONVERT_TOKEN=/m)
+  })
+
+  it('writes sources that import the webhook package, never the crdconv tooling', async () => {
+    const parent = freshDirectory()
+    expect((await crdconv(['init', 'webhook', ...flags], { cwd: parent })).code).toBe(0)
+    const sources = projectFiles.filter((path) => path.endsWith('.ts'))
+    const imported = sources.flatMap((path) =>
+      [...readFileSync(join(parent, 'webhook', path), 'utf8').matchAll(/ from '([^.][^']*)'/g)].map(
+        (match) => `${path}: ${match[1]}`
+      )
+    )
+    expect(imported.sort()).toEqual([
+      'src/lambda.ts: @crdconv/webhook/lambda',
+      'src/scheme.ts: @crdconv/webhook',
+      'src/scheme.ts: zod/mini',
+      'src/worker.ts: @crdconv/webhook/worker',
+      'test/scheme.test.ts: @crdconv/webhook/testing',
+      'test/scheme.test.ts: vitest',
+    ])
   })
 
   it('exits 2 on an invalid kind, naming the flag and the rule, and writes nothing', async () => {

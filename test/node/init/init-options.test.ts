@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { checkAnswers, parseVersions } from '../../../src/init/index.ts'
+import { checkAnswers, parseVersions } from '../../../packages/crdconv/src/init/index.ts'
 
 const valid = { group: 'example.com', kind: 'CronTab', versions: 'v1beta1,v1' }
 

@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { stripVTControlCharacters } from 'node:util'
 import { describe, expect, it } from 'vitest'
 
-const bin = join(import.meta.dirname, '../../../bin/crdconv.js')
+const bin = join(import.meta.dirname, '../../../packages/crdconv/bin/crdconv.js')
 // util-linux `script` gives the CLI a pseudo-terminal, as a person's shell would
 const hasScript = spawnSync('script', ['--version']).status === 0
 

@@ -1,22 +1,24 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { checkResource } from '../../../src/crd/index.ts'
-import { checkAnswers, schemeSource, type InitAnswers } from '../../../src/init/index.ts'
-import type { Scheme } from '../../../src/scheme/index.ts'
-import { checkLosslessRoundTrips } from '../../../src/testing/index.ts'
+import { checkResource } from '../../../packages/webhook/src/crd/index.ts'
+import {
+  checkAnswers,
+  schemeSource,
+  type InitAnswers,
+} from '../../../packages/crdconv/src/init/index.ts'
+import type { Scheme } from '../../../packages/webhook/src/scheme/index.ts'
+import { checkLosslessRoundTrips } from '../../../packages/webhook/src/testing/index.ts'
 
-// inside the repository, so that zod resolves; `crdconv` points at the sources
+// inside the repository, so that zod and @crdconv/webhook resolve (to the sources, through the
+// workspace's crdconv-source condition) as they do in a project made by init
 const workDir = resolve('test-results/init-schemes')
 afterAll(() => rmSync(workDir, { recursive: true, force: true }))
 
 async function generatedScheme(answers: InitAnswers, name: string): Promise<Scheme> {
   const checked = checkAnswers(answers)
   if (!('options' in checked)) throw new Error(checked.problems.join('\n'))
-  const source = schemeSource(checked.options).replace(
-    "from 'crdconv'",
-    `from '${resolve('src/index.ts')}'`
-  )
+  const source = schemeSource(checked.options)
   mkdirSync(workDir, { recursive: true })
   const file = join(workDir, `${name}.ts`)
   writeFileSync(file, source)

@@ -6,7 +6,7 @@ import {
   parseJson,
   parseJsonLossless,
   stringifyJson,
-} from '../../../src/json/index.ts'
+} from '../../../packages/webhook/src/json/index.ts'
 import { codecProperties } from '../../support/json-codec-properties.ts'
 
 describe('the lossless JSON codec in Node', () => {

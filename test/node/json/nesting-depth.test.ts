@@ -1,6 +1,9 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { nestingDepthExceeds, nestingDepthExceedsBeside } from '../../../src/json/index.ts'
+import {
+  nestingDepthExceeds,
+  nestingDepthExceedsBeside,
+} from '../../../packages/webhook/src/json/index.ts'
 
 const nested = (depth: number): unknown => (depth === 0 ? 0 : [nested(depth - 1)])
 

@@ -1,7 +1,7 @@
 import type { APIGatewayProxyResult } from 'aws-lambda'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { handler } from '../../../src/platform/lambda/lambda.ts'
-import { LAMBDA_MAX_BODY_BYTES } from '../../../src/http/index.ts'
+import { handler } from '../../../examples/lambda.ts'
+import { LAMBDA_MAX_BODY_BYTES } from '../../../packages/webhook/src/http/index.ts'
 import { describeHttpContract } from '../../support/http-contract.ts'
 import {
   functionUrlEvent,

@@ -1,17 +1,17 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { handler } from '../../../src/platform/lambda/lambda.ts'
+import { handler } from '../../../examples/lambda.ts'
 import {
   LAMBDA_MAX_BODY_BYTES,
   LAMBDA_REQUEST_PAYLOAD_BYTES,
   LAMBDA_RESPONSE_PAYLOAD_BYTES,
-} from '../../../src/http/index.ts'
+} from '../../../packages/webhook/src/http/index.ts'
 import {
   startLambdaLocalServer,
   type FunctionUrlHandler,
   type LambdaLocalServerOptions,
-} from '../../../src/lambda-local/index.ts'
-import type { RunningServer } from '../../../src/platform/node/index.ts'
+} from '../../../packages/crdconv/src/lambda-local/index.ts'
+import type { RunningServer } from '../../../packages/webhook/src/platform/node/index.ts'
 import { describeHttpContract } from '../../support/http-contract.ts'
 import { fetchOverNode } from '../../support/node-fetch.ts'
 import { makeSelfSignedCertificate } from '../../support/self-signed-certificate.ts'

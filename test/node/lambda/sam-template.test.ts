@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { bundleFileName, samEsbuildArguments } from '../../../scripts/sam-esbuild-arguments.ts'
 import { parseSamTemplate, webhookFunction } from '../../../scripts/sam-template.ts'
-import { handler } from '../../../src/platform/lambda/lambda.ts'
+import { handler } from '../../../examples/lambda.ts'
 import { functionUrlEvent } from '../../support/lambda-events.ts'
 import { conversionReview } from '../../support/review-factory.ts'
 
@@ -19,7 +19,7 @@ describe('template.yaml', () => {
 
   it('builds the function with SAM esbuild from the Lambda entry, which exists', () => {
     expect(fn.Metadata?.BuildMethod).toBe('esbuild')
-    expect(entryPoints).toEqual(['src/platform/lambda/lambda.ts'])
+    expect(entryPoints).toEqual(['examples/lambda.ts'])
     expect(existsSync(entryPoints[0] ?? '')).toBe(true)
     expect(buildProperties).toMatchObject({ Minify: true })
   })
@@ -112,7 +112,7 @@ describe('samEsbuildArguments', () => {
 
   it('turns this template’s BuildProperties into flags, Sourcemap: false into none', () => {
     expect(samEsbuildArguments(buildProperties, '/out')).toEqual([
-      'src/platform/lambda/lambda.ts',
+      'examples/lambda.ts',
       '--bundle',
       '--platform=node',
       '--outdir=/out',

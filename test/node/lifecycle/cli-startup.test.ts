@@ -7,19 +7,22 @@ import { describe, expect, it } from 'vitest'
 /** The modules the CLI loads before any command runs: its entry chunk, dynamic imports apart. */
 async function cliStartupInputs(): Promise<string[]> {
   const result = await build({
-    entryPoints: ['src/cli/main.ts'],
+    entryPoints: ['packages/crdconv/src/cli/main.ts'],
     bundle: true,
     splitting: true,
     write: false,
     metafile: true,
     format: 'esm',
     platform: 'node',
+    conditions: ['crdconv-source'],
     outdir: mkdtempSync(join(tmpdir(), 'crdconv-cli-chunks-')),
     logLevel: 'silent',
   })
   // the entry chunk and every chunk it imports statically; dynamic imports load on use
   const outputs = result.metafile.outputs
-  const entry = Object.keys(outputs).find((path) => outputs[path]?.entryPoint === 'src/cli/main.ts')
+  const entry = Object.keys(outputs).find(
+    (path) => outputs[path]?.entryPoint === 'packages/crdconv/src/cli/main.ts'
+  )
   const loaded = new Set<string>()
   const visit = (path: string) => {
     if (loaded.has(path)) return
@@ -38,7 +41,7 @@ describe('the CLI at start-up', () => {
     { timeout: 30_000 },
     async () => {
       const inputs = await cliStartupInputs()
-      expect(inputs).toContain('src/cli/migrate-command.ts')
+      expect(inputs).toContain('packages/crdconv/src/cli/migrate-command.ts')
       expect(inputs.filter((input) => input.includes('@kubernetes/client-node'))).toEqual([])
     }
   )

@@ -3,12 +3,15 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { stringify } from 'yaml'
-import { startTestApiServer, type TestApiServer } from '../../../src/testing/test-api-server.ts'
+import {
+  startTestApiServer,
+  type TestApiServer,
+} from '../../../packages/crdconv/src/api-server/test-api-server.ts'
 import {
   writeServingCertificate,
   type ServingCertificate,
-} from '../../../src/testing/test-api-server-certificates.ts'
-import { freePort } from '../../../src/testing/test-api-server-processes.ts'
+} from '../../../packages/crdconv/src/api-server/test-api-server-certificates.ts'
+import { freePort } from '../../../packages/crdconv/src/api-server/test-api-server-processes.ts'
 import { API_SERVER_START_MS, describeWithApiServer } from '../../support/api-server.ts'
 import { withEnvironment } from '../../support/environment.ts'
 import { kubectlOk } from '../../support/kubectl.ts'

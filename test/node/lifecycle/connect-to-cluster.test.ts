@@ -7,7 +7,7 @@ import {
   ClusterError,
   connectToCluster,
   SERVICE_ACCOUNT_DIRECTORY,
-} from '../../../src/cluster/index.ts'
+} from '../../../packages/crdconv/src/cluster/index.ts'
 import { withEnvironment } from '../../support/environment.ts'
 
 const directory = mkdtempSync(join(tmpdir(), 'crdconv-connect-'))

@@ -12,8 +12,11 @@ import {
   readCustomResourceDefinition,
   SERVICE_ACCOUNT_DIRECTORY,
   type ClusterClient,
-} from '../../../src/cluster/index.ts'
-import { startTestApiServer, type TestApiServer } from '../../../src/testing/test-api-server.ts'
+} from '../../../packages/crdconv/src/cluster/index.ts'
+import {
+  startTestApiServer,
+  type TestApiServer,
+} from '../../../packages/crdconv/src/api-server/test-api-server.ts'
 import { API_SERVER_START_MS, describeWithApiServer } from '../../support/api-server.ts'
 import { crdInput } from '../../support/crd-factory.ts'
 import { withEnvironment } from '../../support/environment.ts'

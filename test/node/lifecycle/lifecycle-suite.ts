@@ -2,14 +2,17 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { connectToCluster, type ObjectsAt } from '../../../src/cluster/index.ts'
-import { readObject, replaceObject } from '../../../src/cluster/custom-objects.ts'
-import { apiFailure } from '../../../src/cluster/cluster-error.ts'
-import { startTestApiServer, type TestApiServer } from '../../../src/testing/test-api-server.ts'
+import { connectToCluster, type ObjectsAt } from '../../../packages/crdconv/src/cluster/index.ts'
+import { readObject, replaceObject } from '../../../packages/crdconv/src/cluster/custom-objects.ts'
+import { apiFailure } from '../../../packages/crdconv/src/cluster/cluster-error.ts'
+import {
+  startTestApiServer,
+  type TestApiServer,
+} from '../../../packages/crdconv/src/api-server/test-api-server.ts'
 import {
   writeServingCertificate,
   type ServingCertificate,
-} from '../../../src/testing/test-api-server-certificates.ts'
+} from '../../../packages/crdconv/src/api-server/test-api-server-certificates.ts'
 import { API_SERVER_START_MS, describeWithApiServer } from '../../support/api-server.ts'
 import { kubectl, kubectlOk } from '../../support/kubectl.ts'
 import type { RunningWebhook, WebhookTarget } from '../../support/webhook-targets.ts'

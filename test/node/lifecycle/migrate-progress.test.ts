@@ -1,8 +1,8 @@
 import { Writable } from 'node:stream'
 import { stripVTControlCharacters } from 'node:util'
 import { describe, expect, it } from 'vitest'
-import type { RewriteCounts } from '../../../src/cluster/index.ts'
-import { migrateProgress } from '../../../src/cli/migrate-progress.ts'
+import type { RewriteCounts } from '../../../packages/crdconv/src/cluster/index.ts'
+import { migrateProgress } from '../../../packages/crdconv/src/cli/migrate-progress.ts'
 
 function countsAt(seen: number, total: number): RewriteCounts {
   return { total, seen, rewritten: seen, deleted: 0, conflicts: 0, retries: 0, failures: [] }

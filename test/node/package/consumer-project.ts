@@ -1,8 +1,9 @@
-// A project the way a CRD author gets one: `crdconv init` run from the packed tarball's CLI, the
-// tarball installed into it, and a few extra consumer files beside the generated ones.
+// Projects the way users get them, from the packed tarballs of both packages: one that
+// `crdconv init` wrote (run from the packed CLI, as `npx crdconv init` runs it), and a plain one
+// that installs the runtime alone. Our two packages come from the tarballs, the rest from the
+// registry.
 import { execFile, spawn, type ChildProcess } from 'node:child_process'
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { promisify } from 'node:util'
 
@@ -63,51 +64,99 @@ async function mustRun(command: string, args: readonly string[], cwd: string): P
   return result.stdout
 }
 
-export interface ConsumerProject {
-  readonly dir: string
-  readonly tarball: string
+const INSTALL = ['install', '--no-audit', '--no-fund', '--prefer-offline']
+
+/** The packed tarball of each of our packages, by package name. */
+export type Tarballs = Readonly<Record<'@crdconv/webhook' | 'crdconv', string>>
+
+/** `npm pack` of both packages from their builds (`npm run build` first) into `workDir`. */
+export async function packPackages(workDir: string): Promise<Tarballs> {
+  for (const built of ['webhook/dist/index.js', 'crdconv/dist/cli/main.js']) {
+    if (!existsSync(join(repoRoot, 'packages', built))) {
+      throw new Error(`packages/${built} is missing: \`npm run build\` first (npm test does)`)
+    }
+  }
+  const pack = async (folder: string) => {
+    const args = ['pack', '--ignore-scripts', '--json', '--pack-destination', workDir]
+    const packed = await mustRun('npm', args, join(repoRoot, 'packages', folder))
+    const [{ filename }] = JSON.parse(packed) as [{ filename: string }]
+    return join(workDir, filename)
+  }
+  return { '@crdconv/webhook': await pack('webhook'), crdconv: await pack('crdconv') }
 }
 
 /**
- * Packs this repository (from its build: `npm run build` first), runs `crdconv init` from the
- * packed CLI, adds `extraFiles`, and installs the tarball with the project's own dependencies.
+ * What `npx crdconv init <dir> <initArgs>` writes, run from the packed CLI in a throwaway install
+ * of its own, plus `extraFiles`; then `npm install` with our packages taken from the tarballs
+ * (they are not on the registry), each kept in the dependency section init chose for it.
  */
-export async function createConsumerProject(
+export async function createInitProject(
+  dir: string,
+  tarballs: Tarballs,
   initArgs: readonly string[],
   extraFiles: Readonly<Record<string, string>>
-): Promise<ConsumerProject> {
-  if (!existsSync(join(repoRoot, 'dist/index.js'))) {
-    throw new Error('dist/ is missing: `npm run build` first (npm test does)')
-  }
-  const workDir = mkdtempSync(join(tmpdir(), 'crdconv-consumer-'))
-  const packed = await mustRun(
-    'npm',
-    ['pack', '--ignore-scripts', '--json', '--pack-destination', workDir],
-    repoRoot
-  )
-  const [{ filename }] = JSON.parse(packed) as [{ filename: string }]
-  const tarball = join(workDir, filename)
-  const dir = join(workDir, 'webhook')
-  // what `npx crdconv init` runs: the CLI of the tarball, in a throwaway install of its own
-  await mustRun(
-    'npm',
-    [
-      'exec',
-      '--yes',
-      '--prefer-offline',
-      '--package',
-      tarball,
-      '--',
-      'crdconv',
-      'init',
-      dir,
-      ...initArgs,
-    ],
-    workDir
-  )
+): Promise<void> {
+  const packages = Object.values(tarballs).flatMap((tarball) => ['--package', tarball])
+  const exec = ['exec', '--yes', '--prefer-offline', ...packages, '--']
+  await mustRun('npm', [...exec, 'crdconv', 'init', dir, ...initArgs], dirname(dir))
   for (const [path, text] of Object.entries(extraFiles)) writeFileSync(join(dir, path), text)
-  await mustRun('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', tarball], dir)
-  return { dir, tarball }
+  const manifestPath = join(dir, 'package.json')
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, unknown>
+  for (const [name, tarball] of Object.entries(tarballs)) {
+    const section = (['dependencies', 'devDependencies'] as const)
+      .map((key) => manifest[key] as Record<string, string> | undefined)
+      .find((dependencies) => dependencies?.[name] !== undefined)
+    if (section === undefined) throw new Error(`crdconv init's package.json lacks ${name}`)
+    section[name] = `file:${tarball}`
+  }
+  writeFileSync(manifestPath, `${JSON.stringify(manifest, null, 2)}\n`)
+  await mustRun('npm', INSTALL, dir)
+}
+
+/**
+ * A project of plain JavaScript (`"type": "module"`, no TypeScript, no tooling) with `files`
+ * that installs the packages in `install` (tarballs or registry specs).
+ */
+export async function createPlainProject(
+  dir: string,
+  install: readonly string[],
+  files: Readonly<Record<string, string>>
+): Promise<void> {
+  mkdirSync(dir, { recursive: true })
+  const manifest = { name: 'plain-consumer', private: true, type: 'module' }
+  writeFileSync(join(dir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`)
+  for (const [path, text] of Object.entries(files)) writeFileSync(join(dir, path), text)
+  await mustRun('npm', [...INSTALL, ...install], dir)
+}
+
+/** A dependency range our package.json gives `name`, for a consumer to install from the registry. */
+export function declaredRange(folder: 'webhook' | 'crdconv', name: string): string {
+  const manifest = JSON.parse(
+    readFileSync(join(repoRoot, 'packages', folder, 'package.json'), 'utf8')
+  ) as Record<string, Record<string, string> | undefined>
+  const range = manifest['dependencies']?.[name] ?? manifest['devDependencies']?.[name]
+  if (range === undefined) throw new Error(`packages/${folder}/package.json lacks ${name}`)
+  return `${name}@${range}`
+}
+
+/** What `npm ls --omit=dev --all --parseable` lists: the project, then its production packages. */
+export async function productionPackages(
+  dir: string
+): Promise<{ code: number; lines: string[]; names: string[] }> {
+  const listed = await run('npm', ['ls', '--omit=dev', '--all', '--parseable'], dir)
+  const lines = listed.stdout.split('\n').filter((line) => line !== '')
+  const names = lines
+    .filter((line) => line !== dir)
+    .map((line) => line.split('/node_modules/').at(-1) ?? line)
+  return { code: listed.code, lines, names }
+}
+
+/** The bytes of every file under `path`, symbolic links not followed (what `du -b` counts). */
+export function installedBytes(path: string): number {
+  return readdirSync(path, { recursive: true, encoding: 'utf8' }).reduce((sum, entry) => {
+    const stat = lstatSync(join(path, entry))
+    return stat.isFile() ? sum + stat.size : sum
+  }, 0)
 }
 
 /** Starts `npm start -- <args>` and resolves with the URL the server reports on stderr. */

@@ -1,22 +1,38 @@
-// The packed tarball as users get it: installed into a project that `crdconv init` wrote, with
-// the library imported from plain JavaScript, typechecked two ways, bundled for Workers and
-// Lambda, and the project's own test, start and crd commands run.
-import { readFileSync } from 'node:fs'
+// Both packed tarballs as users get them: @crdconv/webhook alone in a plain Node project, and
+// @crdconv/webhook with the crdconv tooling in a project that `crdconv init` wrote, where it is
+// typechecked two ways, bundled for Workers and Lambda, and its own test, start and crd run.
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
 import { rm } from 'node:fs/promises'
-import { dirname, join } from 'node:path'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { parse } from 'yaml'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { samEsbuildArguments, bundleFileName } from '../../../scripts/sam-esbuild-arguments.ts'
 import { parseSamTemplate, webhookFunction } from '../../../scripts/sam-template.ts'
 import { functionUrlEvent, requestParts } from '../../support/lambda-events.ts'
 import {
-  createConsumerProject,
+  createInitProject,
+  createPlainProject,
+  declaredRange,
+  installedBytes,
+  packPackages,
+  productionPackages,
   run,
   startServer,
-  type ConsumerProject,
 } from './consumer-project.ts'
+import {
+  API_SERVER_SCRIPT,
+  API_SERVER_TS,
+  apiServerAnswer,
+  BUNDLER_TSCONFIG,
+  INVOKE_LAMBDA,
+  NODE_BUNDLE,
+  WEBHOOK_SCRIPT,
+  webhookAnswer,
+} from './consumer-files.ts'
 
 const GROUP = 'stable.example.com'
+const MiB = 1024 * 1024
 
 function widgetReview(desiredVersion: string) {
   return {
@@ -44,147 +60,142 @@ const convertedWidget = {
     uid: 'review-1',
     result: { status: 'Success' },
     convertedObjects: [
-      expect.objectContaining({
-        apiVersion: `${GROUP}/v1`,
-        spec: { greeting: 'hi', replicas: 2 },
-      }),
+      expect.objectContaining({ apiVersion: `${GROUP}/v1`, spec: { greeting: 'hi', replicas: 2 } }),
     ],
   },
 }
 
-// (a) plain JavaScript, no TypeScript loader: the library and its Node server
-const PLAIN_CONSUMER = `import { createApp, createScheme, defineResource } from 'crdconv'
-import { startNodeServer } from 'crdconv/node'
-import * as z from 'zod/mini'
-
-const note = defineResource({
-  group: 'plain.example.com',
-  kind: 'Note',
-  versions: {
-    v1: { schema: z.object({ text: z.optional(z.string()) }) },
-    v2: { schema: z.object({ body: z.optional(z.string()) }), storage: true },
-  },
-  converters: [
-    { from: 'v1', to: 'v2', convert: ({ text, ...rest }) => ({ ...rest, body: text }) },
-    { from: 'v2', to: 'v1', convert: ({ body, ...rest }) => ({ ...rest, text: body }) },
-  ],
-})
-const server = await startNodeServer({
-  app: createApp({ scheme: createScheme([note]) }),
-  port: 0,
-  hostname: '127.0.0.1',
-})
-const response = await fetch(server.url + '/convert', {
-  method: 'POST',
-  headers: { 'content-type': 'application/json' },
-  body: process.argv[2],
-})
-console.log(JSON.stringify(await response.json()))
-await server.close()
-`
-
-// (b) the same sources under moduleResolution bundler
-const BUNDLER_TSCONFIG = JSON.stringify({
-  extends: './tsconfig.json',
-  compilerOptions: { module: 'preserve', moduleResolution: 'bundler' },
-})
-
-// (c) the bundle SAM builds, invoked with a Function URL event from the command line
-const INVOKE_LAMBDA = `const { handler } = await import(process.argv[2])
-const result = await handler(JSON.parse(process.argv[3]), {})
-console.log(JSON.stringify(result))
-`
-
-/** The JSON a script prints last (crdconv's own log lines come before it). */
+/** The JSON a script prints last (the webhook's own log lines come before it). */
 function lastLine(output: string): unknown {
   return JSON.parse(output.trimEnd().split('\n').at(-1) ?? '')
 }
 
-let project: ConsumerProject
+/** What a bundle of `platform`'s entry may read: the project's sources, the runtime, hono, zod. */
+const runtimeOnly = (platform: 'worker' | 'lambda') =>
+  new RegExp(
+    `^(src/|node_modules/@crdconv/webhook/dist/(index\\.js$|(json|scheme|review|http|platform/${platform})/)|node_modules/(hono|zod)/)`
+  )
+
+const workDir = mkdtempSync(join(tmpdir(), 'crdconv-consumer-'))
+const initProject = join(workDir, 'webhook')
+const plainProject = join(workDir, 'plain')
 
 beforeAll(async () => {
-  project = await createConsumerProject(
-    ['--group', GROUP, '--kind', 'Widget', '--versions', 'v1alpha1,v1beta1,v1'],
-    {
-      'plain-consumer.mjs': PLAIN_CONSUMER,
-      'tsconfig.bundler.json': BUNDLER_TSCONFIG,
-      'invoke-lambda.mjs': INVOKE_LAMBDA,
-    }
-  )
+  const tarballs = await packPackages(workDir)
+  await Promise.all([
+    createInitProject(
+      initProject,
+      tarballs,
+      ['--group', GROUP, '--kind', 'Widget', '--versions', 'v1alpha1,v1beta1,v1'],
+      {
+        'tsconfig.bundler.json': BUNDLER_TSCONFIG,
+        'test/api-server.ts': API_SERVER_TS,
+        'api-server.mjs': API_SERVER_SCRIPT,
+        'webhook.mjs': WEBHOOK_SCRIPT,
+        'invoke-lambda.mjs': INVOKE_LAMBDA,
+      }
+    ),
+    // a user of the Node entry adds @hono/node-server; nothing of the tooling is installed
+    createPlainProject(
+      plainProject,
+      [
+        tarballs['@crdconv/webhook'],
+        declaredRange('webhook', 'zod'),
+        declaredRange('crdconv', '@hono/node-server'),
+      ],
+      { 'webhook.mjs': WEBHOOK_SCRIPT }
+    ),
+  ])
 }, 600_000)
-afterAll(async () => {
-  // project is unset when beforeAll failed; node_modules with workerd takes a while to remove
-  const created = project as ConsumerProject | undefined
-  if (created !== undefined) await rm(dirname(created.dir), { recursive: true, force: true })
-}, 120_000)
+// node_modules with workerd takes a while to remove
+afterAll(() => rm(workDir, { recursive: true, force: true }), 120_000)
 
-describe('the packed package in a project made by crdconv init', { timeout: 180_000 }, () => {
-  it('answers a review from a plain .mjs file with node alone (crdconv, crdconv/node)', async () => {
-    const review = {
-      apiVersion: 'apiextensions.k8s.io/v1',
-      kind: 'ConversionReview',
-      request: {
-        uid: 'plain-1',
-        desiredAPIVersion: 'plain.example.com/v2',
-        objects: [
-          {
-            apiVersion: 'plain.example.com/v1',
-            kind: 'Note',
-            metadata: { name: 'n', namespace: 'default', uid: 'n-uid' },
-            text: 'hello',
-          },
-        ],
-      },
-    }
-    const result = await run(
-      process.execPath,
-      ['plain-consumer.mjs', JSON.stringify(review)],
-      project.dir
-    )
-    expect(result.code).toBe(0)
-    expect(lastLine(result.stdout)).toMatchObject({
-      response: {
-        uid: 'plain-1',
-        result: { status: 'Success' },
-        convertedObjects: [{ apiVersion: 'plain.example.com/v2', body: 'hello' }],
-      },
-    })
+describe('the production packages a project installs', { timeout: 120_000 }, () => {
+  it.each([
+    ['made by crdconv init', ['@crdconv/webhook', 'hono', 'zod'], initProject],
+    [
+      'using the Node entry',
+      ['@crdconv/webhook', '@hono/node-server', 'hono', 'zod'],
+      plainProject,
+    ],
+  ])('%s: npm ls --omit=dev lists itself and %j, under 15 MiB', async (_, expected, dir) => {
+    const listed = await productionPackages(dir)
+    expect(listed.code).toBe(0)
+    expect(listed.names.sort()).toEqual(expected)
+    expect(listed.lines[0]).toBe(dir)
+    const bytes = listed.lines
+      .filter((line) => line !== dir)
+      .reduce((sum, path) => sum + installedBytes(path), 0)
+    expect(bytes / MiB).toBeLessThan(15)
+  })
+})
+
+describe('@crdconv/webhook and crdconv from plain JavaScript', { timeout: 180_000 }, () => {
+  it.each([
+    ['@crdconv/webhook, /node', 'webhook.mjs', webhookAnswer],
+    ['crdconv/api-server', 'api-server.mjs', apiServerAnswer],
+  ])('%s: runs with node alone, and bundled by esbuild for Node', async (_name, script, answer) => {
+    const direct = await run(process.execPath, [script], initProject)
+    expect(direct.stderr).not.toMatch(/Error/)
+    expect(lastLine(direct.stdout)).toMatchObject(answer)
+    const bundle = `bundled-${script}`
+    const esbuild = ['esbuild', script, ...NODE_BUNDLE, `--outfile=${bundle}`]
+    const build = await run('npx', esbuild, initProject)
+    expect(build.code).toBe(0)
+    const bundled = await run(process.execPath, [bundle], initProject)
+    expect(lastLine(bundled.stdout)).toMatchObject(answer)
   })
 
+  it('@crdconv/webhook answers a review where neither the tooling nor TypeScript is installed', async () => {
+    for (const absent of ['crdconv', 'typescript', 'yaml']) {
+      expect(existsSync(join(plainProject, 'node_modules', absent)), absent).toBe(false)
+    }
+    const result = await run(process.execPath, ['webhook.mjs'], plainProject)
+    expect(result.code).toBe(0)
+    expect(lastLine(result.stdout)).toMatchObject(webhookAnswer)
+  })
+})
+
+describe('a project made by crdconv init', { timeout: 180_000 }, () => {
   it.each([
     ['nodenext', 'tsconfig.json'],
     ['bundler', 'tsconfig.bundler.json'],
-  ])('typechecks under moduleResolution %s', async (_resolution, tsconfig) => {
-    const result = await run('npx', ['tsc', '--noEmit', '-p', tsconfig], project.dir)
+  ])('typechecks, crdconv/api-server included, under moduleResolution %s', async (_, config) => {
+    const result = await run('npx', ['tsc', '--noEmit', '-p', config], initProject)
     expect(result.stdout).toBe('')
     expect(result.code).toBe(0)
   })
 
-  it('bundles the Worker (crdconv/worker) with wrangler deploy --dry-run', async () => {
-    const outdir = join(project.dir, 'worker-out')
+  it('bundles the Worker with wrangler deploy --dry-run from the runtime alone', async () => {
+    const outdir = join(initProject, 'worker-out')
     const result = await run(
       'npx',
-      ['wrangler', 'deploy', '--dry-run', '--outdir', outdir],
-      project.dir
+      ['wrangler', 'deploy', '--dry-run', '--outdir', outdir, '--metafile'],
+      initProject
     )
     expect(result.stderr).not.toMatch(/ERROR/)
     expect(result.code).toBe(0)
     expect(result.stdout).toContain('--dry-run: exiting now.')
     expect(readFileSync(join(outdir, 'worker.js'), 'utf8')).toContain('ConversionReview')
+    const meta = JSON.parse(readFileSync(join(outdir, 'bundle-meta.json'), 'utf8'))
+    const inputs = Object.keys(meta.inputs as object)
+    expect(inputs).toContain('src/worker.ts')
+    expect(inputs.filter((path) => !runtimeOnly('worker').test(path))).toEqual([])
   })
 
-  it('bundles the Lambda (crdconv/lambda) with esbuild as sam build does, and the bundle converts', async () => {
+  it('bundles the Lambda with esbuild as sam build does, from the runtime alone, and it converts', async () => {
     const fn = webhookFunction(
-      parseSamTemplate(readFileSync(join(project.dir, 'template.yaml'), 'utf8'))
+      parseSamTemplate(readFileSync(join(initProject, 'template.yaml'), 'utf8'))
     )
     const properties = fn.Metadata?.BuildProperties ?? {}
-    const outdir = join(project.dir, '.aws-sam-build')
-    const build = await run(
-      'npx',
-      ['esbuild', ...samEsbuildArguments(properties, outdir)],
-      project.dir
-    )
+    const outdir = join(initProject, '.aws-sam-build')
+    const esbuild = ['esbuild', ...samEsbuildArguments(properties, outdir)]
+    const build = await run('npx', [...esbuild, `--metafile=${outdir}/meta.json`], initProject)
     expect(build.code).toBe(0)
+    const meta = JSON.parse(readFileSync(join(outdir, 'meta.json'), 'utf8'))
+    const inputs = Object.keys(meta.inputs as object)
+    expect(inputs).toContain('src/lambda.ts')
+    expect(inputs.filter((path) => !runtimeOnly('lambda').test(path))).toEqual([])
     const [entry] = properties['EntryPoints'] as string[]
     const bundle = join(outdir, bundleFileName(entry!, properties))
     expect(fn.Properties?.Handler).toBe(
@@ -200,7 +211,7 @@ describe('the packed package in a project made by crdconv init', { timeout: 180_
     const invoked = await run(
       process.execPath,
       ['invoke-lambda.mjs', bundle, JSON.stringify(event)],
-      project.dir
+      initProject
     )
     expect(invoked.code).toBe(0)
     const result = lastLine(invoked.stdout) as { statusCode: number; body: string }
@@ -208,14 +219,14 @@ describe('the packed package in a project made by crdconv init', { timeout: 180_
     expect(JSON.parse(result.body)).toMatchObject(convertedWidget)
   })
 
-  it('passes its own npm test: typecheck and expectLosslessRoundTrips from crdconv/testing', async () => {
-    const result = await run('npm', ['test'], project.dir)
+  it('passes its own npm test: typecheck and expectLosslessRoundTrips from /testing', async () => {
+    const result = await run('npm', ['test'], initProject)
     expect(result.stdout).toMatch(/Tests\s+1 passed/)
     expect(result.code).toBe(0)
   })
 
-  it('answers a review for its kind from npm start', async () => {
-    const server = await startServer(project.dir, ['--port', '0'])
+  it('answers a review for its kind from npm start (crdconv serve)', async () => {
+    const server = await startServer(initProject, ['--port', '0'])
     try {
       const response = await fetch(`${server.url}/convert`, {
         method: 'POST',
@@ -229,11 +240,11 @@ describe('the packed package in a project made by crdconv init', { timeout: 180_
     }
   })
 
-  it('prints the CRD with crdconv crd --scheme src/scheme.ts', async () => {
+  it('prints the CRD with the crdconv bin: npx crdconv crd --scheme src/scheme.ts', async () => {
     const result = await run(
       'npx',
       ['crdconv', 'crd', '--scheme', 'src/scheme.ts', '--url', 'https://example.com/convert'],
-      project.dir
+      initProject
     )
     expect(result.code).toBe(0)
     expect(parse(result.stdout)).toMatchObject({

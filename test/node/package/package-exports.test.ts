@@ -1,38 +1,75 @@
+// The exports maps of both packages: every entry point has its TypeScript source for this
+// repository (the `crdconv-source` condition), then declarations and JavaScript from dist/ for
+// everyone else, and the build gives each entry point the same names as its source.
 import { readFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { describe, expect, it } from 'vitest'
 
-const manifest = JSON.parse(readFileSync('package.json', 'utf8')) as {
-  exports: Record<string, { types: string; default: string }>
+const PACKAGES = ['webhook', 'crdconv'] as const
+
+interface EntryPoint {
+  /** `@crdconv/webhook/worker` */
+  readonly specifier: string
+  readonly directory: string
+  readonly target: Record<string, string>
 }
 
-// the source module behind each entry point; the build maps src/<path>.ts to dist/<path>.js
-const sources: Record<string, () => Promise<Record<string, unknown>>> = {
-  crdconv: () => import('../../../src/index.ts'),
-  'crdconv/node': () => import('../../../src/platform/node/index.ts'),
-  'crdconv/testing': () => import('../../../src/testing/index.ts'),
-  'crdconv/worker': () => import('../../../src/platform/worker/index.ts'),
-  'crdconv/lambda': () => import('../../../src/platform/lambda/index.ts'),
+function entryPoints(folder: (typeof PACKAGES)[number]): EntryPoint[] {
+  const directory = resolve('packages', folder)
+  const manifest = JSON.parse(readFileSync(join(directory, 'package.json'), 'utf8')) as {
+    name: string
+    exports: Record<string, string | Record<string, string>>
+  }
+  return Object.entries(manifest.exports)
+    .filter(([path]) => path !== './package.json')
+    .map(([path, target]) => ({
+      specifier: path === '.' ? manifest.name : `${manifest.name}${path.slice(1)}`,
+      directory,
+      target: typeof target === 'string' ? { default: target } : target,
+    }))
 }
-// the package name resolves through package.json's exports to dist/
-const built = (name: string) => import(/* @vite-ignore */ name) as Promise<Record<string, unknown>>
 
-describe('the package entry points', () => {
-  it('lists types first, then the built JavaScript, for every entry point', () => {
-    const entries = Object.entries(manifest.exports).filter(([path]) => path !== './package.json')
-    expect(entries.map(([path]) => (path === '.' ? 'crdconv' : `crdconv${path.slice(1)}`))).toEqual(
-      expect.arrayContaining(Object.keys(sources))
+const entries = PACKAGES.flatMap(entryPoints)
+const load = (entry: EntryPoint, condition: 'crdconv-source' | 'default') =>
+  import(
+    /* @vite-ignore */ pathToFileURL(join(entry.directory, entry.target[condition] ?? '')).href
+  ) as Promise<Record<string, unknown>>
+
+describe('the entry points of @crdconv/webhook and crdconv', () => {
+  it('include the webhook, its platforms and its kit, and the tooling’s API-server helper', () => {
+    expect(entries.map((entry) => entry.specifier)).toEqual(
+      expect.arrayContaining([
+        '@crdconv/webhook',
+        '@crdconv/webhook/worker',
+        '@crdconv/webhook/lambda',
+        '@crdconv/webhook/node',
+        '@crdconv/webhook/testing',
+        'crdconv/api-server',
+      ])
     )
-    for (const [, target] of entries) {
-      expect(Object.keys(target)).toEqual(['types', 'default'])
-      expect(target.default).toMatch(/^\.\/dist\/.*\.js$/)
-      expect(target.types).toBe(target.default.replace(/\.js$/, '.d.ts'))
-    }
   })
 
-  it.each(Object.keys(sources))(
-    'exports from the build what %s exports from the sources',
-    async (name) => {
-      const [fromSource, fromBuild] = await Promise.all([sources[name]!(), built(name)])
+  it.each(entries.map((entry) => [entry.specifier, entry] as const))(
+    '%s lists its source, then types, then the built JavaScript of the same module',
+    (_specifier, { target }) => {
+      expect(Object.keys(target)).toEqual(['crdconv-source', 'types', 'default'])
+      expect(target['default']).toMatch(/^\.\/dist\/.*\.js$/)
+      expect(target['types']).toBe(target['default']!.replace(/\.js$/, '.d.ts'))
+      expect(target['crdconv-source']).toBe(
+        target['default']!.replace(/^\.\/dist\//, './src/').replace(/\.js$/, '.ts')
+      )
+    }
+  )
+
+  it.each(entries.map((entry) => [entry.specifier, entry] as const))(
+    '%s exports from dist/ what its source exports',
+    async (_specifier, entry) => {
+      const [fromSource, fromBuild] = await Promise.all([
+        load(entry, 'crdconv-source'),
+        load(entry, 'default'),
+      ])
+      expect(Object.keys(fromSource)).not.toEqual([])
       expect(Object.keys(fromBuild).sort()).toEqual(Object.keys(fromSource).sort())
     }
   )

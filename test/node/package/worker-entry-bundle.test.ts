@@ -1,24 +1,46 @@
+// What a user's Worker bundle takes from the published @crdconv/webhook: its dist/, hono and zod,
+// and nothing of the tooling, the round-trip kit, the CRD builder or another platform.
+import { readFileSync } from 'node:fs'
+import { join, relative, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { workerBundleModules } from '../../support/worker-bundle-modules.ts'
 
-/** The modules of the build whose code ends up in a Worker made from `source`. */
+const webhook = resolve('packages/webhook')
+const { exports } = JSON.parse(readFileSync(join(webhook, 'package.json'), 'utf8')) as {
+  exports: Record<string, { default: string }>
+}
+const dist = `${relative(process.cwd(), webhook)}/dist/`
+
+/**
+ * The built module a bundler picks for `@crdconv/webhook<path>` in a user's project (the exports
+ * map's `default`): this repository's `crdconv-source` condition would give the sources instead.
+ */
+const built = (path: '.' | './worker') =>
+  JSON.stringify(join(webhook, exports[path]?.default ?? `missing export ${path}`))
+
+/** The modules whose code ends up in a Worker made from `source`. */
 const bundledModules = (source: string) =>
   workerBundleModules({ stdin: { contents: source, resolveDir: process.cwd() } })
 
-const TOOLING = /^dist\/(cli|cluster|crd|import|init|lambda-local|resources|testing)\//
+/** Modules a Worker bundle may hold: the user's own, the webhook's runtime layers, hono and zod. */
+const RUNTIME = new RegExp(
+  `^(<stdin>$|${dist}(index|json|scheme|review|http|platform/worker)[./]|node_modules/(hono|zod)/)`
+)
 
-describe("the package's Worker entry", () => {
-  it('crdconv/worker brings no CLI, init, crd, testing or node: module', async () => {
-    const modules = await bundledModules("export { workerApp } from 'crdconv/worker'")
-    expect(modules).toContain('dist/platform/worker/worker-app.js')
-    expect(modules.filter((path) => TOOLING.test(path))).toEqual([])
-    expect(modules.filter((path) => path.startsWith('node:'))).toEqual([])
+describe('a Worker bundled from the published @crdconv/webhook', () => {
+  it('from @crdconv/webhook/worker holds only the runtime layers, hono and zod', async () => {
+    const modules = await bundledModules(`export { workerApp } from ${built('./worker')}`)
+    expect(modules).toContain(`${dist}platform/worker/worker-app.js`)
+    expect(modules).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^node_modules\/hono\//)])
+    )
+    expect(modules.filter((path) => !RUNTIME.test(path))).toEqual([])
   })
 
-  it('a user Worker with its scheme from crdconv still brings none of them', async () => {
+  it('with a user scheme from @crdconv/webhook still holds nothing else', async () => {
     const modules = await bundledModules(`
-      import { createScheme, defineResource } from 'crdconv'
-      import { workerApp } from 'crdconv/worker'
+      import { createScheme, defineResource } from ${built('.')}
+      import { workerApp } from ${built('./worker')}
       import * as z from 'zod/mini'
       const note = defineResource({
         group: 'example.com',
@@ -28,7 +50,8 @@ describe("the package's Worker entry", () => {
       })
       export default workerApp(createScheme([note]))
     `)
-    expect(modules).toContain('dist/scheme/resource.js')
-    expect(modules.filter((path) => TOOLING.test(path))).toEqual([])
+    expect(modules).toContain(`${dist}scheme/resource.js`)
+    expect(modules).toEqual(expect.arrayContaining([expect.stringMatching(/^node_modules\/zod\//)]))
+    expect(modules.filter((path) => !RUNTIME.test(path))).toEqual([])
   })
 })

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { writeStdoutLine } from '../../../src/platform/node/stdout-lines.ts'
+import { writeStdoutLine } from '../../../packages/webhook/src/platform/node/stdout-lines.ts'
 
 describe('writeStdoutLine', () => {
   beforeEach(() => {

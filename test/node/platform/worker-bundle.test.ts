@@ -6,20 +6,20 @@ const CLUSTER_CLIENT = /@kubernetes\/client-node|cli-progress|@clack\/prompts/
 
 describe('the Worker bundle', () => {
   it('holds no node: module and no zod classic: everything below the HTTP app is platform-free and light', async () => {
-    const inputs = await workerBundleModules({ entryPoints: ['src/platform/worker/worker.ts'] })
-    expect(inputs).toContain('src/scheme/convert-object.ts')
+    const inputs = await workerBundleModules({ entryPoints: ['examples/worker.ts'] })
+    expect(inputs).toContain('packages/webhook/src/scheme/convert-object.ts')
     expect(inputs.filter((input) => input.startsWith('node:'))).toEqual([])
     expect(inputs.filter((input) => input.includes('zod/v4/classic'))).toEqual([])
   })
 })
 
 describe.each([
-  ['Worker', 'src/platform/worker/worker.ts', 'neutral'],
-  ['Lambda', 'src/platform/lambda/lambda.ts', 'node'],
+  ['Worker', 'examples/worker.ts', 'neutral'],
+  ['Lambda', 'examples/lambda.ts', 'node'],
 ] as const)('the %s bundle', (_name, entry, platform) => {
   it('holds no tooling: no cluster client, CLI, CRD, import, init or test code', async () => {
     const inputs = await workerBundleModules({ entryPoints: [entry] }, platform)
-    expect(inputs).toContain('src/review/answer-review.ts')
+    expect(inputs).toContain('packages/webhook/src/review/answer-review.ts')
     expect(inputs.filter((input) => TOOLING.test(input) || CLUSTER_CLIENT.test(input))).toEqual([])
   })
 })

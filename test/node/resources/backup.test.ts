@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { backup, joinDestination, splitDestination } from '../../../src/resources/backup/index.ts'
-import { createScheme, type KubeObject } from '../../../src/scheme/index.ts'
-import { deepFreeze, expectLosslessRoundTrips } from '../../../src/testing/index.ts'
+import { backup, joinDestination, splitDestination } from '../../../examples/backup/index.ts'
+import { createScheme, type KubeObject } from '../../../packages/webhook/src/scheme/index.ts'
+import {
+  deepFreeze,
+  expectLosslessRoundTrips,
+} from '../../../packages/webhook/src/testing/index.ts'
 
 const scheme = createScheme([backup])
 const STASH = 'example.com/conversion-stash'

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { CronTabV1beta1 } from '../../../src/resources/crontab/index.ts'
-import { createScheme, type KubeObject } from '../../../src/scheme/index.ts'
-import { cronTab, exampleScheme } from '../../../src/resources/index.ts'
-import { deepFreeze, expectLosslessRoundTrips } from '../../../src/testing/index.ts'
+import { CronTabV1beta1 } from '../../../examples/crontab/index.ts'
+import { createScheme, type KubeObject } from '../../../packages/webhook/src/scheme/index.ts'
+import { cronTab, exampleScheme } from '../../../examples/index.ts'
+import {
+  deepFreeze,
+  expectLosslessRoundTrips,
+} from '../../../packages/webhook/src/testing/index.ts'
 
 const scheme = createScheme([cronTab])
 

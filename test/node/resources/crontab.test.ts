@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { ConversionError } from '../../../src/scheme/index.ts'
-import { exampleScheme, cronTab } from '../../../src/resources/index.ts'
-import { joinHostPort, splitHostPort } from '../../../src/resources/crontab/index.ts'
+import { ConversionError } from '../../../packages/webhook/src/scheme/index.ts'
+import { exampleScheme, cronTab } from '../../../examples/index.ts'
+import { joinHostPort, splitHostPort } from '../../../examples/crontab/index.ts'
 import { cronTabV1, cronTabV1beta1 } from '../../support/review-factory.ts'
 
 describe('splitHostPort / joinHostPort', () => {

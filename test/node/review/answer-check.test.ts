@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { checkConversionAnswer, checkConvertedObject } from '../../../src/review/index.ts'
+import {
+  checkConversionAnswer,
+  checkConvertedObject,
+} from '../../../packages/webhook/src/review/index.ts'
 import { cronTabV1, cronTabV1beta1 } from '../../support/review-factory.ts'
 
 const DESIRED = 'example.com/v1'

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { exampleScheme } from '../../../src/resources/index.ts'
-import { answerReview, type ReviewPhase } from '../../../src/review/index.ts'
+import { exampleScheme } from '../../../examples/index.ts'
+import { answerReview, type ReviewPhase } from '../../../packages/webhook/src/review/index.ts'
+import { LIMIT_ADVICE } from '../../../packages/webhook/src/http/index.ts'
 import { schemeConvertingWith } from '../../support/resource-factory.ts'
 import { conversionReview, cronTabV1beta1, REVIEW_V1BETA1 } from '../../support/review-factory.ts'
 
@@ -48,10 +49,20 @@ describe('answerReview', () => {
   it('fails a review over the limits before any converter runs', () => {
     const objects = [cronTabV1beta1({ name: 'a' }), cronTabV1beta1({ name: 'b' })]
     const answer = answerReview(body({ objects }), exampleScheme, {
-      limits: { maxObjects: 1, maxDepth: 50 },
+      limits: { maxObjects: 1, maxDepth: 50, advice: LIMIT_ADVICE },
     })
     expect(answer.status).toBe(200)
     expect(answer.json).toContain('limit of 1 objects per review (set CONVERT_MAX_OBJECTS')
+  })
+
+  it('gives generic advice past a limit where no platform names its setting', () => {
+    const objects = [cronTabV1beta1({ name: 'a' }), cronTabV1beta1({ name: 'b' })]
+    const answer = answerReview(body({ objects }), exampleScheme, {
+      limits: { maxObjects: 1, maxDepth: 50 },
+    })
+    expect(answer.json).toContain(
+      "limit of 1 objects per review (raise the webhook's object limit)"
+    )
   })
 
   it('fails, not throws, when a converter returns what JSON cannot hold', () => {

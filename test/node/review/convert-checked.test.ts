@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { exampleScheme } from '../../../src/resources/index.ts'
-import { convertChecked, describeProblem } from '../../../src/review/index.ts'
+import { exampleScheme } from '../../../examples/index.ts'
+import { convertChecked, describeProblem } from '../../../packages/webhook/src/review/index.ts'
 import { schemeConvertingWith } from '../../support/resource-factory.ts'
 import { cronTabV1beta1 } from '../../support/review-factory.ts'
 

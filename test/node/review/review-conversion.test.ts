@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { reviewConversion } from '../../../src/review/index.ts'
-import { createScheme } from '../../../src/scheme/index.ts'
-import { cronTab, exampleScheme } from '../../../src/resources/index.ts'
+import { reviewConversion } from '../../../packages/webhook/src/review/index.ts'
+import { createScheme } from '../../../packages/webhook/src/scheme/index.ts'
+import { cronTab, exampleScheme } from '../../../examples/index.ts'
 import { chainedVolume, schemeConvertingWith } from '../../support/resource-factory.ts'
 import {
   apiServerStyleReview,

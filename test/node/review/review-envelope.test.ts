@@ -4,7 +4,7 @@ import {
   conversionReviewRequestSchema,
   REVIEW_API_VERSIONS,
   readReviewEnvelope,
-} from '../../../src/review/conversion-review-schema.ts'
+} from '../../../packages/webhook/src/review/conversion-review-schema.ts'
 import { conversionReview, cronTabV1beta1 } from '../../support/review-factory.ts'
 
 // envelopes near the valid shape: each field valid, missing, or replaced by any JSON value

@@ -1,7 +1,11 @@
 import * as z from 'zod'
 import { describe, expect, it } from 'vitest'
-import { ConversionError, createScheme, defineResource } from '../../../src/scheme/index.ts'
-import { cronTab } from '../../../src/resources/index.ts'
+import {
+  ConversionError,
+  createScheme,
+  defineResource,
+} from '../../../packages/webhook/src/scheme/index.ts'
+import { cronTab } from '../../../examples/index.ts'
 import { cronTabV1, cronTabV1beta1 } from '../../support/review-factory.ts'
 import { chainedVolume, schemeConvertingWith } from '../../support/resource-factory.ts'
 

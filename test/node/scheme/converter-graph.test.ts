@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { SchemeError } from '../../../src/scheme/index.ts'
+import { SchemeError } from '../../../packages/webhook/src/scheme/index.ts'
 import { describePath, resourceWithEdges } from '../../support/resource-factory.ts'
 
 describe('converter graph', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { createScheme, SchemeError } from '../../../src/scheme/index.ts'
-import { cronTab } from '../../../src/resources/index.ts'
+import { createScheme, SchemeError } from '../../../packages/webhook/src/scheme/index.ts'
+import { cronTab } from '../../../examples/index.ts'
 import { chainedVolume, resourceWithEdges } from '../../support/resource-factory.ts'
 
 describe('createScheme', () => {

@@ -1,6 +1,6 @@
 import * as z from 'zod'
 import { describe, expect, it } from 'vitest'
-import { defineResource, SchemeError } from '../../../src/scheme/index.ts'
+import { defineResource, SchemeError } from '../../../packages/webhook/src/scheme/index.ts'
 import { resourceWithEdges } from '../../support/resource-factory.ts'
 
 const schema = z.looseObject({})

@@ -6,7 +6,7 @@ import {
   SchemeError,
   type ResourceDefinition,
   type VersionMap,
-} from '../../../src/scheme/index.ts'
+} from '../../../packages/webhook/src/scheme/index.ts'
 
 const schema = z.object({ spec: z.object({ replicas: z.int().optional() }) })
 

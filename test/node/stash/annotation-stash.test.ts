@@ -11,8 +11,8 @@ import {
   stashFields,
   type ConversionContext,
   type KubeObject,
-} from '../../../src/scheme/index.ts'
-import { deepFreeze } from '../../../src/testing/index.ts'
+} from '../../../packages/webhook/src/scheme/index.ts'
+import { deepFreeze } from '../../../packages/webhook/src/testing/index.ts'
 
 const KEY = 'example.com/conversion-stash'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { canonicalJson, fnv1a64 } from '../../../src/scheme/index.ts'
+import { canonicalJson, fnv1a64 } from '../../../packages/webhook/src/scheme/index.ts'
 
 describe('fnv1a64', () => {
   it.each([

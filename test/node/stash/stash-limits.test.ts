@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { parseJson } from '../../../src/json/index.ts'
-import { exampleScheme } from '../../../src/resources/index.ts'
+import { parseJson } from '../../../packages/webhook/src/json/index.ts'
+import { exampleScheme } from '../../../examples/index.ts'
 import {
   MAX_STASH_BYTES,
   MAX_STASH_DEPTH,
@@ -8,7 +8,7 @@ import {
   stashFields,
   type ConversionContext,
   type KubeObject,
-} from '../../../src/scheme/index.ts'
+} from '../../../packages/webhook/src/scheme/index.ts'
 import { stashedBackupText } from '../../support/hostile-stash.ts'
 
 const up: ConversionContext = {

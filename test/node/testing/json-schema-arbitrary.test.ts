@@ -1,8 +1,8 @@
 import * as fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import * as z from 'zod'
-import { toCrdSchema, type SchemaProps } from '../../../src/crd/index.ts'
-import { backup, cronTab } from '../../../src/resources/index.ts'
+import { toCrdSchema, type SchemaProps } from '../../../packages/webhook/src/crd/index.ts'
+import { backup, cronTab } from '../../../examples/index.ts'
 import {
   isPlainObject,
   labelValueProblem,
@@ -10,13 +10,13 @@ import {
   defineResource,
   stashAnnotationKey,
   type Resource,
-} from '../../../src/scheme/index.ts'
+} from '../../../packages/webhook/src/scheme/index.ts'
 import {
   arbitraryFromJsonSchema,
   arbitraryObjectAt,
   declaredPropertyNames,
   versionJsonSchema,
-} from '../../../src/testing/index.ts'
+} from '../../../packages/webhook/src/testing/index.ts'
 
 const Rich = z.object({
   name: z.string().min(2).max(8),

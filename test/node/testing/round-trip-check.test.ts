@@ -1,18 +1,18 @@
 import { describe, expect, it } from 'vitest'
 import * as z from 'zod'
-import { exampleScheme } from '../../../src/resources/index.ts'
+import { exampleScheme } from '../../../examples/index.ts'
 import {
   defineResource,
   restoreStashedFields,
   stashFields,
   type Converter,
   type KubeObject,
-} from '../../../src/scheme/index.ts'
+} from '../../../packages/webhook/src/scheme/index.ts'
 import {
   checkLosslessRoundTrips,
   expectLosslessRoundTrips,
   RoundTripError,
-} from '../../../src/testing/index.ts'
+} from '../../../packages/webhook/src/testing/index.ts'
 
 const GadgetV1 = z.looseObject({
   spec: z.looseObject({ size: z.int().optional(), color: z.string().optional() }).optional(),

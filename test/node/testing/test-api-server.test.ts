@@ -3,11 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  startTestApiServer,
-  testApiServerAssets,
-  type TestApiServer,
-} from 'crdconv/testing/api-server'
+import { startTestApiServer, testApiServerAssets, type TestApiServer } from 'crdconv/api-server'
 import { API_SERVER_START_MS, describeWithApiServer } from '../../support/api-server.ts'
 
 describe('testApiServerAssets', () => {

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { parseJson, stringifyJson } from '../../../src/json/index.ts'
+import { parseJson, stringifyJson } from '../../../packages/webhook/src/json/index.ts'
 import { codecProperties } from '../../support/json-codec-properties.ts'
 
 describe('the lossless JSON codec inside workerd', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { exampleScheme } from '../../../src/resources/index.ts'
-import { fnv1a64 } from '../../../src/scheme/index.ts'
+import { exampleScheme } from '../../../examples/index.ts'
+import { fnv1a64 } from '../../../packages/webhook/src/scheme/index.ts'
 
 describe('the annotation stash inside workerd', () => {
   it('should hash as in Node', () => {

@@ -1,0 +1,4 @@
+import { exampleScheme } from './index.ts'
+import { lambdaHandler } from '@crdconv/webhook/lambda'
+
+export const handler = lambdaHandler(exampleScheme)

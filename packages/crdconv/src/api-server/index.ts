@@ -1,0 +1,9 @@
+/** A real kube-apiserver and etcd for tests, started from envtest-style binaries. */
+export {
+  startTestApiServer,
+  testApiServerAssets,
+  type EtcdEntry,
+  type TestApiServer,
+  type TestApiServerOptions,
+} from './test-api-server.ts'
+export { writeServingCertificate, type ServingCertificate } from './test-api-server-certificates.ts'

@@ -1,0 +1,94 @@
+import type { Command } from 'commander'
+import { buildCustomResourceDefinition, checkWebhookUrl } from '@crdconv/webhook/crd'
+import { EXIT, readCaBundle, UsageError, warn, type CliIo, type CommandContext } from './cli-io.ts'
+import { loadScheme, SCHEME_OPTION_HELP, selectResources, resourceOption } from './load-scheme.ts'
+import {
+  addStoredVersionsOption,
+  refuseDroppedStoredVersions,
+  type StoredVersionsOptions,
+} from './stored-versions-guard.ts'
+import { formatObjects, outputOption, type OutputFormat } from './manifest-format.ts'
+
+export function registerCrdCommand(program: Command, context: CommandContext): void {
+  const command = program
+    .command('crd')
+    .description(
+      'print the CustomResourceDefinitions (apiextensions.k8s.io/v1) of the scheme, conversion webhook included'
+    )
+    .requiredOption(
+      '--url <https-url>',
+      'the deployed webhook, like https://crontab.example.workers.dev/convert'
+    )
+    .addOption(resourceOption())
+    .option(
+      '--ca-bundle <file>',
+      'PEM CA bundle that signed the webhook certificate (self-signed or in-cluster setups)'
+    )
+    .addOption(outputOption('yaml'))
+    .option('--scheme <module>', SCHEME_OPTION_HELP)
+  addStoredVersionsOption(command)
+    .addHelpText(
+      'after',
+      `
+Examples:
+  crdconv crd --url https://crontab-webhook.example.workers.dev/convert > crontab-crd.yaml
+  kubectl apply -f crontab-crd.yaml
+  crdconv crd --scheme ./src/scheme.ts --resource crontabs --url https://10.0.0.5:9443/convert --ca-bundle ca.pem
+
+With --stored-versions, --kubeconfig or --context, it refuses (exit 2) to print a CRD that drops a
+version still listed in the CRD's status.storedVersions: run crdconv migrate first.
+
+The URL must be https, with no user:password@, no query and no fragment (the API server's rules);
+localhost and bare IP addresses are allowed with a warning. Without --ca-bundle the API server
+checks the webhook's certificate against the system's trusted roots, as for Workers and Lambda.
+
+Exit codes: 0 printed; 1 a schema cannot be said as a structural CRD (nothing printed);
+2 bad usage or a URL the API server would refuse.`
+    )
+    .action(async (options: CrdCommandOptions) => {
+      context.exitCode = await printCrds(context.io, options)
+    })
+}
+
+interface CrdCommandOptions extends StoredVersionsOptions {
+  url: string
+  resource?: string
+  caBundle?: string
+  output: OutputFormat
+  scheme?: string
+}
+
+async function printCrds(io: CliIo, options: CrdCommandOptions): Promise<number> {
+  const url = checkWebhookUrl(options.url)
+  if (!url.ok) {
+    throw new UsageError(
+      `--url ${options.url} breaks the API server's rules:\n  - ${url.problems.join('\n  - ')}`
+    )
+  }
+  for (const warning of url.warnings) warn(io, warning)
+  const caBundle =
+    options.caBundle === undefined
+      ? undefined
+      : Buffer.from(await readCaBundle(io, options.caBundle), 'utf8').toString('base64')
+  const scheme = await loadScheme(options.scheme, io.cwd)
+  const resources = selectResources(scheme, options.resource)
+  await refuseDroppedStoredVersions(resources, options)
+  const crds: unknown[] = []
+  const problems: string[] = []
+  for (const resource of resources) {
+    const build = buildCustomResourceDefinition(resource, {
+      url: options.url,
+      ...(caBundle === undefined ? {} : { caBundle }),
+    })
+    const label = resource.identity.crdName
+    for (const note of build.notes) warn(io, `${label} ${note}`)
+    problems.push(...build.problems.map((problem) => `${label} ${problem}`))
+    crds.push(build.crd)
+  }
+  if (problems.length > 0) {
+    io.stderr(`crdconv: no CRD printed:\n  - ${problems.join('\n  - ')}\n`)
+    return EXIT.problem
+  }
+  io.stdout(formatObjects(crds, options.output))
+  return EXIT.ok
+}

@@ -1,0 +1,148 @@
+import { existsSync } from 'node:fs'
+import { mkdir, writeFile } from 'node:fs/promises'
+import { join, resolve } from 'node:path'
+import type { Command } from 'commander'
+import type { ImportedFile } from '../import/index.ts'
+import { readInput, UsageError, warn, type CliIo, EXIT, type CommandContext } from './cli-io.ts'
+
+interface ImportCommandOptions {
+  out: string
+  fromCluster?: string
+  context?: string
+  kubeconfig?: string
+  check?: boolean
+  lossy?: boolean
+  force?: boolean
+  package: string
+}
+
+export function registerImportCommand(program: Command, context: CommandContext): void {
+  program
+    .command('import')
+    .description(
+      'write a TypeScript module (zod schema per version, defineResource, converters) and its round-trip test for each CRD in a file'
+    )
+    .argument('[file]', 'CRDs (apiextensions.k8s.io/v1), multi-document YAML or JSON; - for stdin')
+    .option('--from-cluster <crd-name>', 'read the live CRD (plural.group) through the kubeconfig')
+    .option('--context <name>', 'kubeconfig context for --from-cluster (default: current)')
+    .option(
+      '--kubeconfig <file>',
+      'kubeconfig for --from-cluster (default: KUBECONFIG, ~/.kube/config)'
+    )
+    .option('--out <dir>', 'directory the modules go to', '.')
+    .option('--check', 'write nothing: print what the regenerated CRD would say differently')
+    .option('--lossy', 'write the modules even where the CRD would not come back whole (warns)')
+    .option('--force', 'overwrite modules that already exist')
+    .option('--package <name>', 'the package the modules import crdconv from', '@crdconv/webhook')
+    .addHelpText(
+      'after',
+      `
+Examples:
+  crdconv import certificates.yaml --out src/resources
+  crdconv import --from-cluster certificates.cert-manager.io --context prod --out src/resources
+  crdconv import --check certificates.yaml
+
+Exit codes: 0 written (or, with --check, faithful); 1 the CRD would not come back whole (each
+difference is named; --lossy writes anyway), or with --check any difference; 2 bad input: not
+YAML, not a v1 CRD, no versions, a schema that is not structural or uses $ref (document index,
+JSON path and reason), a CRD --from-cluster cannot read (named, with the context), or a module
+that exists already. Nothing is written on exit 1 or 2.`
+    )
+    .action(async (file: string | undefined, options: ImportCommandOptions) => {
+      context.exitCode = await runImport(context.io, file, options)
+    })
+}
+
+async function runImport(
+  io: CliIo,
+  file: string | undefined,
+  options: ImportCommandOptions
+): Promise<number> {
+  const text = await readSource(io, file, options)
+  // loaded on use: prettier and the importer would slow every other command's start
+  const { checkCrds, describeCrdDifference, ImportError, importCrds, NotCarriedError } =
+    await import('../import/index.ts')
+  try {
+    if (options.check === true) {
+      let different = false
+      for (const check of checkCrds(text)) {
+        if (check.differences.length === 0) {
+          io.stderr(`crdconv: ${check.name}: regenerates as it is\n`)
+          continue
+        }
+        different = true
+        io.stdout(`${check.name} (document ${check.document}):\n`)
+        for (const difference of check.differences) {
+          io.stdout(`  ${describeCrdDifference(difference)}\n`)
+        }
+      }
+      return different ? EXIT.problem : EXIT.ok
+    }
+    const result = await importCrds(text, {
+      lossy: options.lossy === true,
+      packageName: options.package,
+    })
+    for (const warning of result.warnings) warn(io, warning)
+    await writeAll(io, resolve(io.cwd, options.out), result.files, options.force === true)
+    return EXIT.ok
+  } catch (error) {
+    if (error instanceof NotCarriedError) {
+      io.stderr(
+        `crdconv: nothing written; the modules would not give back:\n  - ${error.problems.map((problem) => `document ${problem.document}, ${problem.path || '(root)'}: ${problem.reason}`).join('\n  - ')}\n(--lossy writes them anyway)\n`
+      )
+      return EXIT.problem
+    }
+    if (error instanceof ImportError) {
+      throw new UsageError(
+        `nothing written, ${file} cannot be imported:\n  - ${error.message.split('\n').join('\n  - ')}`
+      )
+    }
+    throw error
+  }
+}
+
+async function readSource(
+  io: CliIo,
+  file: string | undefined,
+  options: ImportCommandOptions
+): Promise<string> {
+  if (options.fromCluster === undefined) {
+    if (file === undefined)
+      throw new UsageError('give a CRD file (or - for stdin), or --from-cluster')
+    return readInput(io, file)
+  }
+  if (file !== undefined) throw new UsageError(`give either ${file} or --from-cluster, not both`)
+  const { ClusterReadError, readCrdFromCluster } =
+    await import('../cluster/read-crd-from-cluster.ts')
+  try {
+    const crd = await readCrdFromCluster(options.fromCluster, {
+      ...(options.context === undefined ? {} : { context: options.context }),
+      ...(options.kubeconfig === undefined
+        ? {}
+        : { kubeconfig: resolve(io.cwd, options.kubeconfig) }),
+    })
+    return JSON.stringify(crd)
+  } catch (error) {
+    if (error instanceof ClusterReadError) throw new UsageError(error.message)
+    throw error
+  }
+}
+
+async function writeAll(
+  io: CliIo,
+  directory: string,
+  files: readonly ImportedFile[],
+  force: boolean
+): Promise<void> {
+  const existing = files.filter((file) => existsSync(join(directory, file.path)))
+  if (existing.length > 0 && !force) {
+    throw new UsageError(
+      `nothing written: ${existing.map((file) => join(directory, file.path)).join(', ')} exist(s); --force overwrites`
+    )
+  }
+  await mkdir(directory, { recursive: true })
+  for (const file of files) {
+    await writeFile(join(directory, file.path), file.content)
+    io.stderr(`crdconv: wrote ${join(directory, file.path)}\n`)
+  }
+}

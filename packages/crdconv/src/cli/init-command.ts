@@ -1,0 +1,137 @@
+import { basename, relative, resolve } from 'node:path'
+import type { Command } from 'commander'
+import {
+  checkAnswers,
+  DirectoryNotEmptyError,
+  groupProblem,
+  kindProblem,
+  parseVersions,
+  projectFiles,
+  SCOPES,
+  toolVersions,
+  writeProject,
+  type InitAnswers,
+} from '../init/index.ts'
+import { UsageError, EXIT, type CommandContext } from './cli-io.ts'
+
+export function registerInitCommand(program: Command, context: CommandContext): void {
+  program
+    .command('init')
+    .description('start a conversion webhook project of your own: scheme, Worker, Lambda, tests')
+    .argument('[dir]', 'directory to create (must be empty or absent, unless --force)')
+    .option('--group <group>', 'API group, a DNS subdomain: example.com')
+    .option('--kind <kind>', 'kind, UpperCamelCase: CronTab')
+    .option('--versions <list>', 'versions, oldest first, comma-separated: v1alpha1,v1')
+    .option('--storage <version>', 'the version etcd stores (default: the last of --versions)')
+    .option('--scope <scope>', 'Namespaced or Cluster (default Namespaced)')
+    .option('--force', "write into a non-empty directory, replacing files of the project's names")
+    .addHelpText(
+      'after',
+      `
+Examples:
+  npx crdconv init crontab-webhook --group example.com --kind CronTab --versions v1beta1,v1
+  npx crdconv init my-webhook        (asks for what is missing, in a terminal)
+
+Exit codes: 0 the project was written; 1 cancelled at a prompt; 2 a missing or invalid answer,
+or a non-empty directory without --force (nothing is written then).`
+    )
+    .action(async (dir: string | undefined, options: InitFlags) => {
+      const { io } = context
+      const given: InitAnswers = options
+      const invalid = flagProblems(given)
+      if (invalid.length > 0) throw new UsageError(invalid.join('\n'))
+      const asked = hasTerminal() ? await askForMissing(dir, given) : { dir, answers: given }
+      if (asked === undefined) {
+        io.stderr('crdconv: init cancelled, nothing written\n')
+        context.exitCode = EXIT.problem
+        return
+      }
+      if (asked.dir === undefined)
+        throw new UsageError('init needs a directory: crdconv init <dir>')
+      const checked = checkAnswers(asked.answers)
+      if ('problems' in checked) throw new UsageError(checked.problems.join('\n'))
+      const target = resolve(io.cwd, asked.dir)
+      const files = projectFiles(basename(target), checked.options, toolVersions())
+      try {
+        await writeProject(target, files, { force: options.force === true })
+      } catch (error) {
+        if (error instanceof DirectoryNotEmptyError) throw new UsageError(error.message)
+        throw error
+      }
+      const fromCwd = relative(io.cwd, target)
+      const shown = fromCwd === '' ? '.' : fromCwd.startsWith('..') ? target : fromCwd
+      io.stdout(
+        `Wrote ${Object.keys(files).length} files to ${shown}. Next:\n\n  cd ${shown}\n  npm install\n  npm test\n\nThen README.md: deploy, and \`crdconv crd\` for the CRD.\n`
+      )
+    })
+}
+
+interface InitFlags extends InitAnswers {
+  force?: boolean
+}
+
+function hasTerminal(): boolean {
+  return process.stdin.isTTY === true && process.stdout.isTTY === true
+}
+
+/** What is wrong with the flags given (missing ones are not checked here). */
+function flagProblems(answers: InitAnswers): string[] {
+  const problems = [
+    answers.group === undefined ? undefined : groupProblem(answers.group),
+    answers.kind === undefined ? undefined : kindProblem(answers.kind),
+  ]
+  const versions = answers.versions === undefined ? undefined : parseVersions(answers.versions)
+  if (versions !== undefined && 'problem' in versions) problems.push(versions.problem)
+  return problems.filter((problem) => problem !== undefined)
+}
+
+/** Asks, in the terminal, for the directory and every answer not given as a flag. */
+async function askForMissing(
+  dir: string | undefined,
+  given: InitAnswers
+): Promise<{ dir: string | undefined; answers: InitAnswers } | undefined> {
+  const missing =
+    dir === undefined ||
+    given.group === undefined ||
+    given.kind === undefined ||
+    given.versions === undefined
+  if (!missing) return { dir, answers: given }
+  // loaded only here: the prompts are for people at a terminal, never for CI
+  const prompts = await import('@clack/prompts')
+  prompts.intro('crdconv init')
+  const ask = async (
+    value: string | undefined,
+    message: string,
+    placeholder: string,
+    check: (answer: string) => string | undefined
+  ): Promise<string | symbol> =>
+    value ??
+    prompts.text({
+      message,
+      placeholder,
+      defaultValue: placeholder,
+      validate: (answer) => check(answer === undefined || answer === '' ? placeholder : answer),
+    })
+  const noProblem = () => undefined
+  const directory = await ask(dir, 'Directory to create', 'conversion-webhook', noProblem)
+  if (typeof directory !== 'string') return undefined
+  const group = await ask(given.group, 'API group', 'example.com', groupProblem)
+  if (typeof group !== 'string') return undefined
+  const kind = await ask(given.kind, 'Kind', 'CronTab', kindProblem)
+  if (typeof kind !== 'string') return undefined
+  const versions = await ask(given.versions, 'Versions, oldest first', 'v1alpha1,v1', (text) => {
+    const parsed = parseVersions(text)
+    return 'problem' in parsed ? parsed.problem : undefined
+  })
+  if (typeof versions !== 'string') return undefined
+  const scope =
+    given.scope ??
+    (await prompts.select({
+      message: 'Scope',
+      options: SCOPES.map((value) => ({ value, label: value })),
+      initialValue: SCOPES[0],
+    }))
+  if (typeof scope !== 'string') return undefined
+  prompts.outro('writing the project')
+  return { dir: directory, answers: { ...given, group, kind, versions, scope } }
+}

@@ -1,0 +1,116 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import type { Resource, Scheme } from '@crdconv/webhook/scheme'
+import { Option } from 'commander'
+import { UsageError } from './cli-io.ts'
+
+/** The scheme module a project made by `crdconv init` has, read when `--scheme` is not given. */
+export const DEFAULT_SCHEME_MODULE = 'src/scheme.ts'
+
+export const SCHEME_OPTION_HELP = `module (.ts or .js) exporting \`scheme\`, a createScheme(...) result, as a named or default export (default: package.json's "crdconv": { "scheme" }, else ${DEFAULT_SCHEME_MODULE})`
+
+/**
+ * The scheme in `module` (its `scheme` export, else its default export). Without one: the module
+ * named by `"crdconv": { "scheme": … }` in `cwd`'s package.json, else `src/scheme.ts`. A
+ * `SchemeError` thrown while the module loads (a definition mistake) passes through; anything
+ * else that stops it loading is a usage error.
+ */
+export async function loadScheme(given: string | undefined, cwd: string): Promise<Scheme> {
+  const module = given ?? configuredScheme(cwd) ?? DEFAULT_SCHEME_MODULE
+  const path = resolve(cwd, module)
+  if (!existsSync(path)) {
+    throw new UsageError(
+      given === undefined
+        ? `no --scheme given, and no ${module} in ${cwd}: name the module that exports your scheme with --scheme, or in package.json as "crdconv": { "scheme": "path/to/scheme.ts" }`
+        : `--scheme ${module}: no such file`
+    )
+  }
+  let exports: Record<string, unknown>
+  try {
+    if (TYPESCRIPT_FILE.test(path)) await registerTypeScriptLoader()
+    exports = (await import(pathToFileURL(path).href)) as Record<string, unknown>
+  } catch (error) {
+    if (error instanceof Error && error.name === 'SchemeError') throw error
+    const reason = error instanceof Error ? error.message : String(error)
+    throw new UsageError(`--scheme ${module} could not be loaded: ${reason}`)
+  }
+  const scheme = exports['scheme'] ?? exports['default']
+  if (!isScheme(scheme)) {
+    throw new UsageError(
+      `--scheme ${module} exports no scheme: add \`export const scheme = createScheme([yourResource])\``
+    )
+  }
+  return scheme
+}
+
+/** `"crdconv": { "scheme": "…" }` of the package.json in `cwd`, if there is one. */
+function configuredScheme(cwd: string): string | undefined {
+  const manifest = resolve(cwd, 'package.json')
+  if (!existsSync(manifest)) return undefined
+  try {
+    const settings = (JSON.parse(readFileSync(manifest, 'utf8')) as { crdconv?: unknown }).crdconv
+    const scheme = (settings as { scheme?: unknown } | undefined)?.scheme
+    return typeof scheme === 'string' ? scheme : undefined
+  } catch {
+    return undefined
+  }
+}
+
+const TYPESCRIPT_FILE = /\.[cm]?tsx?$/
+
+/**
+ * The built CLI runs on plain node, which does not load TypeScript: a `.ts` scheme gets tsx's
+ * loader, registered once, only when one is asked for (importing the library never needs it).
+ */
+async function registerTypeScriptLoader(): Promise<void> {
+  if (typeScriptLoaderRegistered) return
+  const { register } = await import('tsx/esm/api')
+  register()
+  typeScriptLoaderRegistered = true
+}
+let typeScriptLoaderRegistered = false
+
+function isScheme(value: unknown): value is Scheme {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    Array.isArray((value as Scheme).resources) &&
+    typeof (value as Scheme).convert === 'function'
+  )
+}
+
+/** `--resource <name>`, the one flag every command selects a resource with. */
+export function resourceOption(): Option {
+  return new Option('--resource <name>', RESOURCE_OPTION_HELP)
+}
+
+export const RESOURCE_OPTION_HELP = 'only this resource (kind, plural, short name, or plural.group)'
+
+/**
+ * The resources `--resource` names (by kind, plural, singular, short name, or with the group:
+ * `crontabs.example.com`, `CronTab.example.com`), or all of them without it.
+ */
+export function selectResources(scheme: Scheme, name: string | undefined): readonly Resource[] {
+  if (name === undefined) return scheme.resources
+  const wanted = name.toLowerCase()
+  const matches = scheme.resources.filter((resource) => {
+    const names = [
+      resource.kind,
+      resource.names.plural,
+      resource.names.singular,
+      ...(resource.names.shortNames ?? []),
+    ].map((candidate) => candidate.toLowerCase())
+    return (
+      names.includes(wanted) ||
+      names.some((candidate) => `${candidate}.${resource.group}` === wanted)
+    )
+  })
+  if (matches.length === 0) {
+    const known = scheme.resources.map((resource) => resource.identity.crdName)
+    throw new UsageError(
+      `--resource ${name} matches no resource; the scheme has ${known.join(', ') || 'none'}`
+    )
+  }
+  return matches
+}

@@ -1,0 +1,65 @@
+import { Command, CommanderError } from 'commander'
+import { EXIT, processIo, UsageError, type CliIo, type CommandContext } from './cli-io.ts'
+import { registerCheckCommand } from './check-command.ts'
+import { registerConvertCommand } from './convert-command.ts'
+import { registerCrdCommand } from './crd-command.ts'
+import { registerImportCommand } from './import-command.ts'
+import { registerInitCommand } from './init-command.ts'
+import { registerLambdaLocalCommand } from './lambda-local-command.ts'
+import { registerMigrateCommand } from './migrate-command.ts'
+import { registerProbeCommand } from './probe-command.ts'
+import { registerRetireCommand } from './retire-command.ts'
+import { registerReviewCommand } from './review-command.ts'
+import { registerServeCommand } from './serve-command.ts'
+import { registerStatusCommand } from './status-command.ts'
+
+const EXIT_CODES_HELP = `
+Exit codes: 0 success; 1 the command ran and found a problem (a conversion failed, a definition
+is broken, a webhook answered wrong); 2 bad usage (unknown option, missing file, a URL that breaks
+the API server's rules, input that is not YAML or JSON).`
+
+/** The `crdconv` command line; each command lives in its own `*-command.ts`. */
+export function createProgram(context: CommandContext): Command {
+  const { io } = context
+  const program = new Command()
+    .name('crdconv')
+    .description('Conversion webhooks for Kubernetes CustomResourceDefinitions')
+    .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
+    .exitOverride()
+    .showHelpAfterError()
+    .addHelpText('after', EXIT_CODES_HELP)
+  registerInitCommand(program, context)
+  registerCrdCommand(program, context)
+  registerImportCommand(program, context)
+  registerConvertCommand(program, context)
+  registerReviewCommand(program, context)
+  registerProbeCommand(program, context)
+  registerCheckCommand(program, context)
+  registerServeCommand(program, context)
+  registerLambdaLocalCommand(program, context)
+  registerStatusCommand(program, context)
+  registerMigrateCommand(program, context)
+  registerRetireCommand(program, context)
+  return program
+}
+
+/** Runs one command line and answers its exit code; errors go to stderr, never thrown. */
+export async function runCli(argv: readonly string[], io: CliIo = processIo): Promise<number> {
+  const context: CommandContext = { io, exitCode: EXIT.ok }
+  try {
+    await createProgram(context).parseAsync([...argv], { from: 'user' })
+    return context.exitCode
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      // commander has already printed its message; its usage errors exit 1, ours 2
+      return error.exitCode === 0 ? EXIT.ok : EXIT.usage
+    }
+    const message = error instanceof Error ? error.message : String(error)
+    io.stderr(`crdconv: ${message}\n`)
+    return error instanceof UsageError ? EXIT.usage : EXIT.problem
+  }
+}
+
+export async function main(argv: readonly string[]): Promise<void> {
+  process.exitCode = await runCli(argv)
+}

@@ -1,0 +1,43 @@
+import { InvalidArgumentError } from 'commander'
+import { parsePositiveInteger, SettingsError } from '@crdconv/webhook/http'
+
+export function parsePort(value: string): number {
+  const port = Number(value)
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new InvalidArgumentError('must be a whole number from 0 to 65535')
+  }
+  return port
+}
+
+/** A whole number above 0, by the same rule as the `CONVERT_*` variables. */
+export function parseCount(value: string): number {
+  try {
+    return parsePositiveInteger(value, 'value')
+  } catch (error) {
+    if (error instanceof SettingsError)
+      throw new InvalidArgumentError('must be a whole number above 0')
+    throw error
+  }
+}
+
+/**
+ * A commander parser for a duration in seconds above 0; with `max`, a whole number up to it.
+ *
+ * @example
+ * ```ts
+ * command.option('--timeout <seconds>', 'how long to wait', parseSeconds(), 10)
+ * ```
+ */
+export function parseSeconds(max?: number): (value: string) => number {
+  return (value) => {
+    const seconds = Number(value)
+    if (max !== undefined) {
+      if (!Number.isInteger(seconds) || seconds < 1 || seconds > max) {
+        throw new InvalidArgumentError(`must be a whole number of seconds from 1 to ${max}`)
+      }
+    } else if (!Number.isFinite(seconds) || seconds <= 0) {
+      throw new InvalidArgumentError('must be a positive number of seconds')
+    }
+    return seconds
+  }
+}

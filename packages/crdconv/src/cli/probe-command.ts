@@ -1,0 +1,93 @@
+import type { Command } from 'commander'
+import { checkWebhookUrl } from '@crdconv/webhook/crd'
+import { readCaBundle, UsageError, warn, EXIT, type CommandContext } from './cli-io.ts'
+import { loadScheme, SCHEME_OPTION_HELP, selectResources, resourceOption } from './load-scheme.ts'
+import { parseSeconds } from './option-parsers.ts'
+import { postJson } from './post-json.ts'
+import { probeWebhook } from './probe-webhook.ts'
+
+export function registerProbeCommand(program: Command, context: CommandContext): void {
+  program
+    .command('probe')
+    .description(
+      'send a synthetic ConversionReview for every version pair to a deployed webhook and check each answer as the API server would'
+    )
+    .requiredOption('--url <url>', 'the webhook URL, as in the CRD (http only for localhost)')
+    .addOption(resourceOption())
+    .option(
+      '--ca-bundle <file>',
+      'PEM CA bundle to trust for the webhook certificate (default: system roots)'
+    )
+    .option(
+      '--timeout <seconds>',
+      'seconds to wait for each answer (the API server waits 30)',
+      parseSeconds(),
+      30
+    )
+    .option('--scheme <module>', SCHEME_OPTION_HELP)
+    .addHelpText(
+      'after',
+      `
+Examples:
+  crdconv probe --url https://crontab-webhook.example.workers.dev/convert
+  crdconv probe --url https://localhost:9443/convert --ca-bundle ca.pem --scheme ./src/scheme.ts
+  crdconv probe --url http://127.0.0.1:8787/convert
+
+Each review holds an object with only metadata (as server-side apply may send) and the version's
+examples; answers must be HTTP 200, the same ConversionReview version, the request's uid,
+Success, and objects the API server accepts, equal to what the local converters give.
+
+Exit codes: 0 every answer is right; 1 any answer is wrong or missing; 2 bad usage or a URL the
+API server would refuse.`
+    )
+    .action(async (options: ProbeOptions) => {
+      const { io } = context
+      const checked = checkWebhookUrl(options.url, { allowLoopbackHttp: true })
+      if (!checked.ok) {
+        throw new UsageError(
+          `--url ${options.url} breaks the API server's rules:\n  - ${checked.problems.join('\n  - ')}`
+        )
+      }
+      for (const warning of checked.warnings) warn(io, warning)
+      const ca =
+        options.caBundle === undefined ? undefined : await readCaBundle(io, options.caBundle)
+      const scheme = await loadScheme(options.scheme, io.cwd)
+      const resources = selectResources(scheme, options.resource)
+      // the API server adds the same query: a router must ignore it
+      const target = new URL(checked.url)
+      target.search = '?timeout=30s'
+      const results = await probeWebhook(resources, (body) =>
+        postJson(target, body, {
+          timeoutMs: options.timeout * 1000,
+          ...(ca === undefined ? {} : { ca }),
+        })
+      )
+      let failed = 0
+      io.stdout(`probing ${options.url}\n`)
+      for (const result of results) {
+        const review = result.reviewVersion.replace('apiextensions.k8s.io/', 'ConversionReview ')
+        const line = `${result.resource} ${result.from} → ${result.to} (${review}, ${result.objectCount} object${result.objectCount === 1 ? '' : 's'}, ${Math.round(result.milliseconds)} ms)`
+        if (result.problems.length === 0) io.stdout(`  ok    ${line}\n`)
+        else {
+          failed++
+          io.stdout(
+            `  FAIL  ${line}\n${result.problems.map((problem) => `        - ${problem}\n`).join('')}`
+          )
+        }
+      }
+      io.stdout(
+        failed === 0
+          ? `all ${results.length} reviews answered correctly\n`
+          : `${failed} of ${results.length} reviews answered wrong\n`
+      )
+      if (failed > 0) context.exitCode = EXIT.problem
+    })
+}
+
+interface ProbeOptions {
+  url: string
+  resource?: string
+  caBundle?: string
+  timeout: number
+  scheme?: string
+}

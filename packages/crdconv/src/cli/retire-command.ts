@@ -1,0 +1,79 @@
+import type { Command } from 'commander'
+import { buildCustomResourceDefinition } from '@crdconv/webhook/crd'
+import { EXIT, UsageError, warn, type CliIo, type CommandContext } from './cli-io.ts'
+import { loadScheme, SCHEME_OPTION_HELP, selectResources, resourceOption } from './load-scheme.ts'
+import { formatObjects, outputOption, type OutputFormat } from './manifest-format.ts'
+import {
+  addStoredVersionsOption,
+  refuseDroppedStoredVersions,
+  type StoredVersionsOptions,
+} from './stored-versions-guard.ts'
+
+export function registerRetireCommand(program: Command, context: CommandContext): void {
+  const command = program
+    .command('retire')
+    .description(
+      'print the CRD of a scheme left with one version, conversion.strategy None: the webhook is no longer needed'
+    )
+    .option('--scheme <module>', SCHEME_OPTION_HELP)
+    .addOption(resourceOption())
+    .addOption(outputOption('yaml'))
+  addStoredVersionsOption(command)
+    .addHelpText(
+      'after',
+      `
+The last step of the version lifecycle: after crdconv migrate has set status.storedVersions to
+the storage version alone and the old versions are no longer served, remove them from the
+scheme and print the CRD without its webhook. Once it is applied, the API server never calls the
+webhook again, and its deployment can be deleted.
+
+Examples:
+  crdconv retire --scheme ./src/scheme.ts --context prod | kubectl --context prod apply -f -
+
+Exit codes: 0 printed; 1 a schema cannot be said as a structural CRD; 2 bad usage, a resource
+with more than one version, or one whose stored versions the CRD would drop (nothing printed).`
+    )
+    .action(async (options: RetireOptions) => {
+      context.exitCode = await printRetiredCrds(context.io, options)
+    })
+}
+
+interface RetireOptions extends StoredVersionsOptions {
+  scheme?: string
+  resource?: string
+  output: OutputFormat
+}
+
+async function printRetiredCrds(io: CliIo, options: RetireOptions): Promise<number> {
+  const scheme = await loadScheme(options.scheme, io.cwd)
+  const resources = selectResources(scheme, options.resource)
+  const several = resources.filter((resource) => resource.versionNames.length > 1)
+  if (several.length > 0) {
+    const lines = several.map(
+      (resource) =>
+        `${resource.identity.crdName} still has versions ${resource.versionNames.join(', ')}: ` +
+        `migrate (crdconv migrate), stop serving the others, then remove all but ${resource.storageVersion} from the scheme`
+    )
+    throw new UsageError(`nothing to retire:\n  - ${lines.join('\n  - ')}`)
+  }
+  await refuseDroppedStoredVersions(resources, options)
+  const crds: unknown[] = []
+  const problems: string[] = []
+  for (const resource of resources) {
+    // the URL is never used: the stanza that holds it is replaced
+    const build = buildCustomResourceDefinition(resource, { url: 'https://retired.invalid/' })
+    const label = resource.identity.crdName
+    problems.push(...build.problems.map((problem) => `${label} ${problem}`))
+    crds.push({ ...build.crd, spec: { ...build.crd.spec, conversion: { strategy: 'None' } } })
+  }
+  if (problems.length > 0) {
+    io.stderr(`crdconv: no CRD printed:\n  - ${problems.join('\n  - ')}\n`)
+    return EXIT.problem
+  }
+  io.stdout(formatObjects(crds, options.output))
+  warn(
+    io,
+    'apply this CRD (kubectl apply -f -); once it is applied the API server no longer calls the conversion webhook, and its deployment can be deleted'
+  )
+  return EXIT.ok
+}

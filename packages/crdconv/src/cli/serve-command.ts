@@ -1,0 +1,121 @@
+import { readFile } from 'node:fs/promises'
+import { resolve } from 'node:path'
+import type { Command } from 'commander'
+import {
+  DEFAULT_MAX_BODY_BYTES,
+  parseSourceList,
+  SettingsError,
+  SETTING_VARIABLES,
+  type WebhookSettings,
+} from '@crdconv/webhook/http'
+import { DEFAULT_NODE_PORT, nodeServer, type RunningServer } from '@crdconv/webhook/node'
+import { UsageError, type CommandContext } from './cli-io.ts'
+import { loadScheme, SCHEME_OPTION_HELP } from './load-scheme.ts'
+import { addListenOptions, readTlsFiles, type ListenOptions } from './listen-options.ts'
+import { parseCount } from './option-parsers.ts'
+
+export function registerServeCommand(program: Command, context: CommandContext): void {
+  const command = program
+    .command('serve')
+    .description(
+      'serve the conversion webhook on a plain Node server (POST /convert, GET /healthz)'
+    )
+  addListenOptions(command, DEFAULT_NODE_PORT)
+    .option('--scheme <module>', SCHEME_OPTION_HELP)
+    .option(
+      '--token-file <file>',
+      `path tokens, one per line (at most two, for rotation): convert only at /convert/<token> (env ${SETTING_VARIABLES.tokens.join(', ')})`
+    )
+    .option(
+      '--allowed-sources <list>',
+      `comma-separated addresses or CIDR ranges that may call /convert; others get 403 (env ${SETTING_VARIABLES.allowedSources})`
+    )
+    .option(
+      '--max-body-bytes <n>',
+      `largest request body (env ${SETTING_VARIABLES.maxBodyBytes}, default ${DEFAULT_MAX_BODY_BYTES / 1024 / 1024} MiB)`,
+      parseCount
+    )
+    .option(
+      '--max-objects <n>',
+      `most objects per review (env ${SETTING_VARIABLES.maxObjects})`,
+      parseCount
+    )
+    .option(
+      '--max-depth <n>',
+      `deepest nesting inside one object (env ${SETTING_VARIABLES.maxDepth})`,
+      parseCount
+    )
+    .addHelpText(
+      'after',
+      `
+Flags win over the environment. Tokens are read from a file or the environment, never from a
+flag, so they do not show in the process list.
+
+Examples:
+  crdconv serve
+  crdconv serve --scheme ./src/my-scheme.ts --port 9443 --tls-cert cert.pem --tls-key key.pem
+  openssl rand -hex 32 > token && crdconv serve --token-file token --allowed-sources 10.0.0.0/8
+
+Exit codes: 0 stopped by a signal, 1 could not start (port taken, unreadable certificate,
+a broken definition), 2 bad usage or settings.`
+    )
+    .action(async (options: ServeOptions) => {
+      const { io } = context
+      const tls = await readTlsFiles(options, io.cwd)
+      const scheme = await loadScheme(options.scheme, io.cwd)
+      let server: RunningServer
+      let settings: Partial<WebhookSettings>
+      try {
+        settings = await settingsFromFlags(options, io.cwd)
+        const listen = { port: options.port, hostname: options.host, ...settings }
+        server = await nodeServer(scheme, tls === undefined ? listen : { ...listen, tls })
+      } catch (error) {
+        if (error instanceof SettingsError) throw new UsageError(error.message)
+        throw error
+      }
+      const tokens =
+        settings.tokens !== undefined ||
+        SETTING_VARIABLES.tokens.some((name) => (process.env[name] ?? '').trim() !== '')
+      const convertUrl = `${server.url}/convert${tokens ? '/<token>' : ''}`
+      io.stderr(`crdconv: serving ${convertUrl} (health: ${server.url}/healthz)\n`)
+      const stop = () => void server.close().then(() => process.exit(0))
+      process.once('SIGINT', stop)
+      process.once('SIGTERM', stop)
+    })
+}
+
+async function settingsFromFlags(
+  options: ServeOptions,
+  cwd: string
+): Promise<Partial<WebhookSettings>> {
+  const settings: { -readonly [Key in keyof WebhookSettings]?: WebhookSettings[Key] } = {}
+  if (options.tokenFile !== undefined) {
+    const tokens = (await readFile(resolve(cwd, options.tokenFile), 'utf8'))
+      .split('\n')
+      .map((line) => line.trim())
+      .filter((line) => line !== '')
+    if (tokens.length === 0 || tokens.length > 2) {
+      throw new SettingsError(
+        `--token-file must hold one or two tokens, one per line; ${options.tokenFile} holds ${tokens.length}`
+      )
+    }
+    settings.tokens = tokens
+  }
+  if (options.allowedSources !== undefined) {
+    settings.allowedSources = parseSourceList(options.allowedSources)
+  }
+  for (const key of ['maxBodyBytes', 'maxObjects', 'maxDepth'] as const) {
+    const value = options[key]
+    if (value !== undefined) settings[key] = value
+  }
+  return settings
+}
+
+interface ServeOptions extends ListenOptions {
+  scheme?: string
+  tokenFile?: string
+  allowedSources?: string
+  maxBodyBytes?: number
+  maxObjects?: number
+  maxDepth?: number
+}

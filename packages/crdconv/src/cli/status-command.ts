@@ -1,0 +1,141 @@
+import type { Command } from 'commander'
+import {
+  resourceStatus,
+  type ResourceStatus,
+  type VersionFlags,
+  type VersionRow,
+} from '../cluster/lifecycle-status.ts'
+import { EXIT, type CliIo, type CommandContext } from './cli-io.ts'
+import {
+  addClusterOptions,
+  asUsageErrors,
+  connectWith,
+  type ClusterOptions,
+} from './cluster-options.ts'
+import { loadScheme, SCHEME_OPTION_HELP, selectResources, resourceOption } from './load-scheme.ts'
+
+export function registerStatusCommand(program: Command, context: CommandContext): void {
+  const command = program
+    .command('status')
+    .description('show the live CRDs beside the scheme, check the webhook through the API server')
+    .option('--scheme <module>', SCHEME_OPTION_HELP)
+    .addOption(resourceOption())
+  addClusterOptions(command).addHelpText(
+    'after',
+    `
+One table per resource: each version's served/storage/deprecated flags in the scheme and live,
+whether it is in status.storedVersions, whether the live schema equals the one crdconv crd
+generates, and a check of the webhook through the API server (a server-side dry-run create at
+each served version that is not the storage version: the API server calls the real webhook and
+stores nothing). Then conversion strategy and URL, object counts per namespace, problems with
+what to do, and the next step of the lifecycle.
+
+Examples:
+  crdconv status --scheme ./src/scheme.ts --context prod
+
+Exit codes: 0 nothing blocks the next step; 1 something does (listed under problems); 2 bad
+usage, no kubeconfig or context, unreachable API server, RBAC forbids reading.`
+  )
+  command.action(async (options: StatusOptions) => {
+    context.exitCode = await showStatus(context.io, options)
+  })
+}
+
+interface StatusOptions extends ClusterOptions {
+  scheme?: string
+  resource?: string
+}
+
+async function showStatus(io: CliIo, options: StatusOptions): Promise<number> {
+  const scheme = await loadScheme(options.scheme, io.cwd)
+  const resources = selectResources(scheme, options.resource)
+  const client = await connectWith(options)
+  let exitCode: number = EXIT.ok
+  for (const resource of resources) {
+    const status = await asUsageErrors(() => resourceStatus(client, resource))
+    io.stdout(describeStatus(status, `${client.contextName}, ${client.server}`))
+    if (status.problems.some((problem) => problem.blocking)) exitCode = EXIT.problem
+  }
+  return exitCode
+}
+
+function flags(side: VersionFlags | undefined): string {
+  if (side === undefined) return '-'
+  const words = [side.served ? 'served' : 'not served']
+  if (side.storage) words.push('storage')
+  if (side.deprecated) words.push('deprecated')
+  return words.join(', ')
+}
+
+function webhookCell(row: VersionRow): string {
+  switch (row.webhook?.outcome) {
+    case undefined:
+      return row.live?.served === true ? '-' : 'not served'
+    case 'converted':
+      return 'converted'
+    case 'storage':
+      return 'storage version'
+    case 'unknown-version':
+      return 'not in scheme'
+    case 'failed':
+      return 'FAILED'
+    case 'rejected':
+      return `no verdict: ${row.webhook.message ?? ''}`
+  }
+}
+
+/** Columns padded to their widest cell. */
+export function formatTable(rows: readonly (readonly string[])[]): string {
+  const widths =
+    rows[0]?.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length))) ?? []
+  return rows
+    .map((row) =>
+      row
+        .map((cell, column) => cell.padEnd(widths[column] ?? 0))
+        .join('  ')
+        .trimEnd()
+    )
+    .join('\n')
+}
+
+function describeStatus(status: ResourceStatus, where: string): string {
+  const lines = [`${status.crdName} (${where})`]
+  const table = [
+    ['VERSION', 'SCHEME', 'LIVE', 'STORED', 'SCHEMA', 'WEBHOOK CHECK'],
+    ...status.rows.map((row) => [
+      row.version,
+      flags(row.scheme),
+      flags(row.live),
+      row.stored ? 'yes' : 'no',
+      row.schema ?? '-',
+      webhookCell(row),
+    ]),
+  ]
+  lines.push(formatTable(table))
+  if (status.installed) {
+    lines.push(
+      `conversion: ${status.strategy ?? 'None'}${status.url === undefined ? '' : ` ${status.url}`}`,
+      `storedVersions: [${status.storedVersions.join(', ')}]`
+    )
+    if (status.objects !== undefined) {
+      const total = [...status.objects.values()].reduce((sum, count) => sum + count, 0)
+      const perNamespace = [...status.objects]
+        .sort(([left], [right]) => left.localeCompare(right))
+        .map(([namespace, count]) => `${namespace || '(cluster)'}: ${count}`)
+      lines.push(
+        `objects: ${total}${perNamespace.length > 0 ? ` (${perNamespace.join(', ')})` : ''}`
+      )
+    }
+  }
+  if (status.problems.length > 0) {
+    lines.push('problems:')
+    for (const problem of status.problems) {
+      lines.push(
+        `  - ${problem.blocking ? '[blocks the next step] ' : ''}${problem.message}`,
+        `    fix: ${problem.fix}`
+      )
+    }
+  }
+  lines.push(`next: ${status.next}`)
+  return `${lines.join('\n')}\n\n`
+}

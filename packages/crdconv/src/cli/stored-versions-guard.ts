@@ -1,0 +1,60 @@
+import type { Command } from 'commander'
+import { readCustomResourceDefinition } from '../cluster/live-crd.ts'
+import type { Resource } from '@crdconv/webhook/scheme'
+import { UsageError } from './cli-io.ts'
+import { asUsageErrors, connectWith, type ClusterOptions } from './cluster-options.ts'
+
+/** `--stored-versions` offline, or `--kubeconfig`/`--context` to read them from the cluster. */
+export interface StoredVersionsOptions extends ClusterOptions {
+  storedVersions?: string[]
+}
+
+export function addStoredVersionsOption(command: Command): Command {
+  return command
+    .option(
+      '--stored-versions <list>',
+      "the CRD's status.storedVersions, comma-separated (offline guard): refuse to drop one of them",
+      (value: string) =>
+        value
+          .split(',')
+          .map((version) => version.trim())
+          .filter(Boolean)
+    )
+    .option('--kubeconfig <file>', 'read status.storedVersions from this cluster (guard)')
+    .option('--context <name>', 'kubeconfig context to read status.storedVersions from (guard)')
+}
+
+/**
+ * Refuses (a usage error, exit 2) a CRD of `resources` that drops a version the API server
+ * still lists in `status.storedVersions`: it would reject the CRD, and objects stored at that
+ * version would become unreadable. The versions come from `--stored-versions`, or from the
+ * cluster when `--kubeconfig` or `--context` is given; otherwise nothing is checked.
+ */
+export async function refuseDroppedStoredVersions(
+  resources: readonly Resource[],
+  options: StoredVersionsOptions
+): Promise<void> {
+  const live = options.context !== undefined || options.kubeconfig !== undefined
+  if (options.storedVersions === undefined && !live) return
+  const client = live ? await connectWith(options) : undefined
+  const problems: string[] = []
+  for (const resource of resources) {
+    const name = resource.identity.crdName
+    const stored =
+      options.storedVersions ??
+      (await asUsageErrors(() => readCustomResourceDefinition(client!, name)))?.status
+        ?.storedVersions ??
+      []
+    const dropped = stored.filter((version) => !resource.versionNames.includes(version))
+    if (dropped.length > 0) {
+      problems.push(
+        `${name}: ${dropped.join(', ')} ${dropped.length === 1 ? 'is' : 'are'} still in status.storedVersions ` +
+          `[${stored.join(', ')}] but not in the scheme: keep ${dropped.length === 1 ? 'it' : 'them'} in the scheme and run ` +
+          `crdconv migrate first (it rewrites every object at ${resource.storageVersion} and prunes storedVersions)`
+      )
+    }
+  }
+  if (problems.length > 0) {
+    throw new UsageError(`no CRD printed:\n  - ${problems.join('\n  - ')}`)
+  }
+}

@@ -1,0 +1,36 @@
+/** The live cluster: client, lifecycle status, storage migration, webhook checks. */
+export {
+  apiFailure,
+  ClusterError,
+  explainClusterError,
+  type ApiFailure,
+  type ClusterAction,
+  type ServiceAccountCredentials,
+} from './cluster-error.ts'
+export { connectToCluster, type ClusterClient, type ConnectOptions } from './connect-to-cluster.ts'
+export { SERVICE_ACCOUNT_DIRECTORY } from './in-cluster-config.ts'
+export {
+  dryRunCreate,
+  objectPages,
+  resourceName,
+  type ObjectPage,
+  type ObjectsAt,
+} from './custom-objects.ts'
+export {
+  liveStorageVersion,
+  readCustomResourceDefinition,
+  requireCustomResourceDefinition,
+  setStoredVersions,
+  type LiveCrdVersion,
+  type LiveCustomResourceDefinition,
+} from './live-crd.ts'
+export { rewriteAllObjects, type RewriteCounts, type RewriteOptions } from './rewrite-objects.ts'
+export { migrateStorage, type MigrationSummary } from './storage-migration.ts'
+export { checkWebhookThroughApiServer, type WebhookCheck } from './webhook-check.ts'
+export {
+  resourceStatus,
+  type ResourceStatus,
+  type StatusProblem,
+  type VersionFlags,
+  type VersionRow,
+} from './lifecycle-status.ts'

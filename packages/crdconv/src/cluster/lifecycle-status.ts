@@ -1,0 +1,192 @@
+import { buildCustomResourceDefinition } from '@crdconv/webhook/crd'
+import { jsonDifferences } from '@crdconv/webhook/json'
+import type { Resource } from '@crdconv/webhook/scheme'
+import { apiFailure } from './cluster-error.ts'
+import type { ClusterClient } from './connect-to-cluster.ts'
+import { objectPages } from './custom-objects.ts'
+import {
+  liveStorageVersion,
+  readCustomResourceDefinition,
+  type LiveCustomResourceDefinition,
+} from './live-crd.ts'
+import { findProblems, nextStep } from './status-problems.ts'
+import { checkWebhookThroughApiServer, type WebhookCheck } from './webhook-check.ts'
+
+/** How a version is declared on one side: in the scheme, or in the live CRD. */
+export interface VersionFlags {
+  readonly served: boolean
+  readonly storage: boolean
+  readonly deprecated: boolean
+}
+
+/** One version of the resource, the scheme beside the live CRD. */
+export interface VersionRow {
+  readonly version: string
+  readonly scheme?: VersionFlags
+  readonly live?: VersionFlags
+  readonly stored: boolean
+  /** `same`, or where the live schema first differs from the one `crdconv crd` generates. */
+  readonly schema?: string
+  readonly webhook?: WebhookCheck
+}
+
+/** Something to fix; `blocking` when it stops the next step of the lifecycle. */
+export interface StatusProblem {
+  readonly blocking: boolean
+  readonly message: string
+  readonly fix: string
+}
+
+/** The live state of one resource of the scheme. */
+export interface ResourceStatus {
+  readonly crdName: string
+  readonly installed: boolean
+  readonly rows: readonly VersionRow[]
+  readonly storedVersions: readonly string[]
+  readonly strategy?: string
+  readonly url?: string
+  /** Objects per namespace (`''` for cluster-scoped), undefined when they could not be listed. */
+  readonly objects?: ReadonlyMap<string, number>
+  readonly problems: readonly StatusProblem[]
+  /** The next step of the lifecycle, as a sentence with its command. */
+  readonly next: string
+}
+
+/**
+ * The live CRD of `resource` beside the scheme: versions, storedVersions, conversion, schema
+ * equality with `crdconv crd`'s output, object counts, and the webhook checked through the API
+ * server (`checkWebhookThroughApiServer`); problems with what to do, and the next step.
+ */
+export async function resourceStatus(
+  client: ClusterClient,
+  resource: Resource
+): Promise<ResourceStatus> {
+  const crdName = resource.identity.crdName
+  const crd = await readCustomResourceDefinition(client, crdName)
+  if (crd === undefined) {
+    const problem = {
+      blocking: true,
+      message: `${crdName} is not installed in context ${client.contextName}`,
+      fix: 'apply it: crdconv crd --scheme S --url URL | kubectl apply -f -',
+    }
+    return {
+      crdName,
+      installed: false,
+      rows: schemeRows(resource),
+      storedVersions: [],
+      problems: [problem],
+      next: 'install the CRD',
+    }
+  }
+  const checks = await checkWebhookThroughApiServer(client, resource, crd)
+  const rows = versionRows(resource, crd, checks)
+  const counted = await countObjects(client, crd)
+  const storedVersions = crd.status?.storedVersions ?? []
+  const problems = findProblems(resource, crd, rows)
+  if (typeof counted === 'string') {
+    problems.push({
+      blocking: true,
+      message: `the objects cannot be listed: ${counted}`,
+      fix: 'make the webhook answer (see the check above), then run crdconv status again',
+    })
+  }
+  return {
+    crdName,
+    installed: true,
+    rows,
+    storedVersions,
+    ...(crd.spec.conversion?.strategy === undefined
+      ? {}
+      : { strategy: crd.spec.conversion.strategy }),
+    ...(crd.spec.conversion?.webhook?.clientConfig?.url === undefined
+      ? {}
+      : { url: crd.spec.conversion.webhook.clientConfig.url }),
+    ...(typeof counted === 'string' ? {} : { objects: counted }),
+    problems,
+    next: nextStep(resource, crd),
+  }
+}
+
+function schemeFlags(resource: Resource, version: string): VersionFlags | undefined {
+  const definition = resource.versions[version]
+  if (definition === undefined) return undefined
+  return {
+    served: definition.served ?? true,
+    storage: version === resource.storageVersion,
+    deprecated: definition.deprecated === true,
+  }
+}
+
+function schemeRows(resource: Resource): VersionRow[] {
+  return resource.versionNames.map((version) => ({
+    version,
+    scheme: schemeFlags(resource, version)!,
+    stored: false,
+  }))
+}
+
+function versionRows(
+  resource: Resource,
+  crd: LiveCustomResourceDefinition,
+  checks: readonly WebhookCheck[]
+): VersionRow[] {
+  const generated = buildCustomResourceDefinition(resource, { url: 'https://unused.invalid/' }).crd
+  const names = [
+    ...new Set([...crd.spec.versions.map((entry) => entry.name), ...resource.versionNames]),
+  ]
+  return names.map((version) => {
+    const live = crd.spec.versions.find((entry) => entry.name === version)
+    const mine = generated.spec.versions.find((entry) => entry['name'] === version) as
+      { schema: { openAPIV3Schema: unknown } } | undefined
+    const scheme = schemeFlags(resource, version)
+    const webhook = checks.find((check) => check.version === version)
+    let schema: string | undefined
+    if (live !== undefined && mine !== undefined) {
+      const [first] = jsonDifferences(mine.schema.openAPIV3Schema, live.schema?.openAPIV3Schema, 1)
+      schema = first === undefined ? 'same' : `differs at ${first.path || '(root)'}`
+    }
+    return {
+      version,
+      ...(scheme === undefined ? {} : { scheme }),
+      ...(live === undefined
+        ? {}
+        : {
+            live: {
+              served: live.served,
+              storage: live.storage,
+              deprecated: live.deprecated === true,
+            },
+          }),
+      stored: (crd.status?.storedVersions ?? []).includes(version),
+      ...(schema === undefined ? {} : { schema }),
+      ...(webhook === undefined ? {} : { webhook }),
+    }
+  })
+}
+
+async function countObjects(
+  client: ClusterClient,
+  crd: LiveCustomResourceDefinition
+): Promise<Map<string, number> | string> {
+  const storage = liveStorageVersion(crd) ?? crd.spec.versions[0]?.name ?? ''
+  const at = {
+    group: crd.spec.group,
+    version: storage,
+    plural: crd.spec.names.plural,
+    namespaced: crd.spec.scope === 'Namespaced',
+  }
+  const counts = new Map<string, number>()
+  try {
+    for await (const page of objectPages(client, at, 500)) {
+      for (const item of page.items) {
+        const namespace = (item.metadata as { namespace?: string } | undefined)?.namespace ?? ''
+        counts.set(namespace, (counts.get(namespace) ?? 0) + 1)
+      }
+    }
+  } catch (error) {
+    const failure = apiFailure(error)
+    if (failure === undefined) throw error
+    return failure.message
+  }
+  return counts
+}

@@ -1,0 +1,188 @@
+import { describeObject, type KubeObject } from '@crdconv/webhook/scheme'
+import { apiFailure, explainClusterError, isTransient } from './cluster-error.ts'
+import type { ClusterClient } from './connect-to-cluster.ts'
+import {
+  objectPages,
+  readObject,
+  replaceObject,
+  resourceName,
+  type ObjectsAt,
+} from './custom-objects.ts'
+
+export interface RewriteOptions {
+  /** Writes in flight at once. */
+  readonly concurrency: number
+  /** Objects per list page (`limit`). */
+  readonly pageSize: number
+  /** Only count what would be rewritten. */
+  readonly dryRun: boolean
+  /** Attempts of one write on 429, 5xx or a dropped connection. */
+  readonly attempts?: number
+  /** First backoff delay; it doubles with each attempt, up to 5 s. */
+  readonly backoffMs?: number
+  readonly onProgress?: (counts: RewriteCounts) => void
+}
+
+/** Where a rewrite stands; `total` is the API server's estimate, known after the first page. */
+export interface RewriteCounts {
+  total: number | undefined
+  seen: number
+  rewritten: number
+  /** Deleted by someone else between the list and the write: nothing to migrate. */
+  deleted: number
+  /** Written by someone else meanwhile (409): re-read and written back again. */
+  conflicts: number
+  /** Writes tried again after 429, 5xx or a dropped connection. */
+  retries: number
+  failures: RewriteFailure[]
+}
+
+export interface RewriteFailure {
+  readonly object: string
+  readonly message: string
+}
+
+const MAX_CONFLICTS = 5
+
+/**
+ * Lists every object of the kind at `at.version` (the storage version) page by page and writes
+ * each back unchanged, guarded by its `resourceVersion`, so the API server stores it at the
+ * storage version. A 409 re-reads the newer object and writes that back (never an older copy
+ * over a newer one); a 404 skips; 429/5xx back off and retry; 401/403 stop everything.
+ */
+export async function rewriteAllObjects(
+  client: ClusterClient,
+  at: ObjectsAt,
+  options: RewriteOptions
+): Promise<RewriteCounts> {
+  const counts: RewriteCounts = {
+    total: undefined,
+    seen: 0,
+    rewritten: 0,
+    deleted: 0,
+    conflicts: 0,
+    retries: 0,
+    failures: [],
+  }
+  const report = () => options.onProgress?.(counts)
+  for await (const page of objectPages(client, at, options.pageSize)) {
+    if (counts.total === undefined || page.remaining !== undefined) {
+      counts.total = counts.seen + page.items.length + (page.remaining ?? 0)
+    }
+    if (options.dryRun) {
+      counts.seen += page.items.length
+      report()
+      continue
+    }
+    await forEachConcurrently(page.items, options.concurrency, async (object) => {
+      const outcome = await rewriteOne(client, at, object, options, counts)
+      counts.seen += 1
+      if (outcome === 'rewritten') counts.rewritten += 1
+      else if (outcome === 'deleted') counts.deleted += 1
+      else counts.failures.push(outcome)
+      report()
+    })
+  }
+  counts.total = counts.seen
+  report()
+  return counts
+}
+
+async function rewriteOne(
+  client: ClusterClient,
+  at: ObjectsAt,
+  listed: KubeObject,
+  options: RewriteOptions,
+  counts: RewriteCounts
+): Promise<'rewritten' | 'deleted' | RewriteFailure> {
+  const where = locate(listed)
+  const label = describeObject({ metadata: where })
+  const attempts = options.attempts ?? 6
+  let current = listed
+  let conflicts = 0
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await replaceObject(client, at, current)
+      return 'rewritten'
+    } catch (error) {
+      const failure = apiFailure(error)
+      if (failure?.code === 404) return 'deleted'
+      if (failure?.code === 401 || failure?.code === 403) {
+        throw explainClusterError(
+          error,
+          { verb: 'update', resource: resourceName(at), name: label },
+          client
+        )
+      }
+      if (failure?.code === 409 && conflicts < MAX_CONFLICTS) {
+        conflicts += 1
+        counts.conflicts += 1
+        const fresh = await reread(client, at, where, options, counts)
+        if (fresh === 'deleted') return 'deleted'
+        current = fresh
+        continue
+      }
+      if (isTransient(error) && attempt < attempts) {
+        counts.retries += 1
+        await sleep(backoff(attempt, options.backoffMs ?? 200, failure?.retryAfter))
+        continue
+      }
+      const reason = failure?.message ?? (error instanceof Error ? error.message : String(error))
+      return { object: label, message: reason }
+    }
+  }
+}
+
+async function reread(
+  client: ClusterClient,
+  at: ObjectsAt,
+  where: { name: string; namespace?: string },
+  options: RewriteOptions,
+  counts: RewriteCounts
+): Promise<KubeObject | 'deleted'> {
+  const attempts = options.attempts ?? 6
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await readObject(client, at, where)
+    } catch (error) {
+      if (apiFailure(error)?.code === 404) return 'deleted'
+      if (!isTransient(error) || attempt >= attempts) throw error
+      counts.retries += 1
+      await sleep(backoff(attempt, options.backoffMs ?? 200, apiFailure(error)?.retryAfter))
+    }
+  }
+}
+
+function locate(object: KubeObject): { name: string; namespace?: string } {
+  const metadata = (object.metadata ?? {}) as { name?: string; namespace?: string }
+  return {
+    name: metadata.name ?? '',
+    ...(metadata.namespace === undefined ? {} : { namespace: metadata.namespace }),
+  }
+}
+
+/** Exponential backoff with jitter, or the server's `Retry-After` when it sent one. */
+function backoff(attempt: number, baseMs: number, retryAfterSeconds?: number): number {
+  if (retryAfterSeconds !== undefined) return Math.min(retryAfterSeconds * 1000, 30_000)
+  const delay = Math.min(baseMs * 2 ** (attempt - 1), 5_000)
+  return delay / 2 + Math.random() * (delay / 2)
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** Runs `work` on every item with at most `limit` at once. */
+async function forEachConcurrently<T>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T) => Promise<void>
+): Promise<void> {
+  let next = 0
+  const worker = async () => {
+    while (next < items.length) {
+      const item = items[next] as T
+      next += 1
+      await work(item)
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker))
+}

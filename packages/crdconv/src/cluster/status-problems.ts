@@ -1,0 +1,90 @@
+import { sortByVersionPriority } from '@crdconv/webhook/crd'
+import type { Resource } from '@crdconv/webhook/scheme'
+import { liveStorageVersion, type LiveCustomResourceDefinition } from './live-crd.ts'
+import type { StatusProblem, VersionRow } from './lifecycle-status.ts'
+
+const APPLY_CRD =
+  'apply the CRD the scheme generates: crdconv crd --scheme S --url URL | kubectl apply -f -'
+
+/** What is wrong between the live CRD and the scheme, each with what to do. */
+export function findProblems(
+  resource: Resource,
+  crd: LiveCustomResourceDefinition,
+  rows: readonly VersionRow[]
+): StatusProblem[] {
+  const problems: StatusProblem[] = []
+  const live = liveStorageVersion(crd)
+  if (live !== resource.storageVersion) {
+    problems.push({
+      blocking: true,
+      message: `the live CRD stores ${live ?? 'no version'}, the scheme ${resource.storageVersion}: migrate would write the wrong version`,
+      fix: APPLY_CRD,
+    })
+  }
+  for (const row of rows) {
+    if (row.live === undefined) {
+      problems.push({
+        blocking: false,
+        message: `${row.version} is in the scheme but not in the live CRD`,
+        fix: APPLY_CRD,
+      })
+    } else if (row.scheme === undefined) {
+      problems.push({
+        blocking: row.stored || row.live.served,
+        message: row.stored
+          ? `${row.version} is gone from the scheme but still in status.storedVersions: the webhook cannot convert objects stored at it`
+          : `${row.version} is served live but gone from the scheme: the webhook cannot convert to it`,
+        fix: row.stored
+          ? `put ${row.version} back in the scheme, redeploy, and run crdconv migrate`
+          : `stop serving it (${APPLY_CRD})`,
+      })
+    }
+    if (row.schema !== undefined && row.schema !== 'same') {
+      problems.push({
+        blocking: false,
+        message: `${row.version}: the live schema ${row.schema} from the scheme's`,
+        fix: APPLY_CRD,
+      })
+    }
+    if (row.webhook?.outcome === 'failed') {
+      problems.push({
+        blocking: true,
+        message: `the API server could not convert ${row.version} through the webhook: ${row.webhook.message ?? 'failed'}`,
+        fix: 'redeploy the webhook or fix its URL/caBundle (crdconv probe URL checks it directly)',
+      })
+    }
+  }
+  const served = crd.spec.versions.filter((version) => version.served).length
+  if (crd.spec.conversion?.strategy !== 'Webhook' && served > 1) {
+    problems.push({
+      blocking: true,
+      message: `conversion.strategy is ${crd.spec.conversion?.strategy ?? 'None'} while ${served} versions are served: objects change apiVersion without being converted`,
+      fix: APPLY_CRD,
+    })
+  }
+  return problems
+}
+
+/** The next step of the version lifecycle for this CRD. */
+export function nextStep(resource: Resource, crd: LiveCustomResourceDefinition): string {
+  const storage = liveStorageVersion(crd) ?? resource.storageVersion
+  const stored = crd.status?.storedVersions ?? []
+  const others = crd.spec.versions.filter((version) => version.name !== storage)
+  const [newest] = sortByVersionPriority(crd.spec.versions.map((version) => version.name))
+  if (newest !== undefined && newest !== storage) {
+    return `make ${newest} the storage version (storage: true in the scheme), apply crdconv crd, then crdconv migrate`
+  }
+  if (stored.some((version) => version !== storage)) {
+    return `rewrite every object at ${storage}: crdconv migrate --scheme S`
+  }
+  if (others.some((version) => version.served)) {
+    return `stop serving ${others.map((version) => version.name).join(', ')} (served: false in the scheme), then apply crdconv crd`
+  }
+  if (others.length > 0) {
+    return `remove ${others.map((version) => version.name).join(', ')} from the scheme, then apply crdconv crd`
+  }
+  if (crd.spec.conversion?.strategy === 'Webhook') {
+    return 'drop the webhook: crdconv retire --scheme S | kubectl apply -f -, then delete its deployment'
+  }
+  return 'nothing: one version, no webhook'
+}

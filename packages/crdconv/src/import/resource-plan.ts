@@ -1,0 +1,115 @@
+// A CRD as the pieces of a `defineResource` call: plain data, the zod plan of each version and
+// the converters between neighbours. The module source and the in-memory check both read it.
+import { sortByVersionPriority, type SchemaProps } from '@crdconv/webhook/crd'
+import { isPlainObject } from '@crdconv/webhook/scheme'
+import type { CrdInput, CrdVersionInput } from './read-crd-documents.ts'
+import { versionDifferences } from './version-differences.ts'
+import { planSchema, type ZodPlan } from './zod-plan.ts'
+
+export interface VersionPlan {
+  readonly name: string
+  /** Identifier of the exported schema, like `CertificateV1`. */
+  readonly schemaName: string
+  readonly schema: ZodPlan
+  /** The version's `defineResource` entry without `schema`. */
+  readonly settings: Readonly<Record<string, unknown>>
+}
+
+export interface ConverterPlan {
+  readonly from: string
+  readonly to: string
+  /** Fields one version has and the other has not, or types differently: the user's work. */
+  readonly differences: readonly string[]
+}
+
+export interface ResourcePlan {
+  readonly kind: string
+  /** `defineResource`'s group, kind, names and scope. */
+  readonly identity: Readonly<Record<string, unknown>>
+  readonly versions: readonly VersionPlan[]
+  readonly converters: readonly ConverterPlan[]
+}
+
+/**
+ * Everything `crdconv import` says about one CRD.
+ *
+ * @example
+ * ```ts
+ * const plan = planResource(crd)
+ * plan.versions.map((version) => version.schemaName) // ['CronTabV1', 'CronTabV1beta1']
+ * ```
+ */
+export function planResource(crd: CrdInput): ResourcePlan {
+  const { spec } = crd
+  const kind = String(spec.names['kind'])
+  const names: Record<string, unknown> = {}
+  for (const key of ['plural', 'singular', 'shortNames', 'categories', 'listKind']) {
+    if (spec.names[key] !== undefined) names[key] = spec.names[key]
+  }
+  const ordered = sortByVersionPriority(spec.versions.map((version) => version.name)).map(
+    (name) => spec.versions.find((version) => version.name === name) as CrdVersionInput
+  )
+  const versions = ordered.map((version) => ({
+    name: version.name,
+    schemaName: `${kind}${version.name.charAt(0).toUpperCase()}${version.name.slice(1)}`,
+    schema: planSchema(rootSchema(version.schema?.openAPIV3Schema ?? { type: 'object' })),
+    settings: versionSettings(version),
+  }))
+  const converters: ConverterPlan[] = []
+  for (let index = 1; index < ordered.length; index++) {
+    const newer = ordered[index - 1] as CrdVersionInput
+    const older = ordered[index] as CrdVersionInput
+    const differences = versionDifferences(
+      older.schema?.openAPIV3Schema ?? {},
+      newer.schema?.openAPIV3Schema ?? {}
+    )
+    converters.push({ from: older.name, to: newer.name, differences })
+    converters.push({ from: newer.name, to: older.name, differences })
+  }
+  return {
+    kind,
+    identity: { group: spec.group, kind, names, scope: spec.scope },
+    versions,
+    converters,
+  }
+}
+
+// metadata that says nothing but "an object" is the API server's own: no need to declare it
+function rootSchema(root: SchemaProps): SchemaProps {
+  const properties = isPlainObject(root['properties']) ? root['properties'] : undefined
+  const metadata = properties?.['metadata']
+  if (
+    properties === undefined ||
+    !isPlainObject(metadata) ||
+    Object.keys(metadata).length !== 1 ||
+    metadata['type'] !== 'object'
+  ) {
+    return root
+  }
+  const { metadata: _metadata, ...rest } = properties
+  return { ...root, properties: rest }
+}
+
+function versionSettings(version: CrdVersionInput): Record<string, unknown> {
+  const settings: Record<string, unknown> = {}
+  if (version.storage === true) settings['storage'] = true
+  if (version.served === false) settings['served'] = false
+  if (version.deprecated === true) settings['deprecated'] = true
+  if (version.deprecationWarning !== undefined) {
+    settings['deprecationWarning'] = version.deprecationWarning
+  }
+  const subresources = version.subresources
+  if (subresources !== undefined) {
+    const stanza: Record<string, unknown> = {}
+    if (subresources['status'] !== undefined) stanza['status'] = true
+    if (isPlainObject(subresources['scale'])) stanza['scale'] = subresources['scale']
+    settings['subresources'] = stanza
+  }
+  if (version.additionalPrinterColumns !== undefined) {
+    settings['additionalPrinterColumns'] = version.additionalPrinterColumns
+  }
+  if (version.selectableFields !== undefined) {
+    settings['selectableFields'] = version.selectableFields
+  }
+  return settings
+}

@@ -1,0 +1,20 @@
+/** `crdconv init`: the files of a new webhook project, from its answers. */
+export {
+  checkAnswers,
+  groupProblem,
+  kindProblem,
+  parseVersions,
+  SCOPES,
+  type InitAnswers,
+  type InitOptions,
+  type Scope,
+} from './init-options.ts'
+export { npmPackageName, projectFiles, type ProjectFiles } from './project-files.ts'
+export { resourceIdentifiers, schemeSource } from './scheme-template.ts'
+export {
+  toolVersions,
+  WRANGLER_FOR_NODE_20,
+  WRANGLER_FOR_NODE_22,
+  type ToolVersions,
+} from './tool-versions.ts'
+export { DirectoryNotEmptyError, writeProject } from './write-project.ts'

@@ -1,0 +1,16 @@
+/** CustomResourceDefinitions from zod schemas: structural schemas, webhook URLs, resource checks. */
+export {
+  buildCustomResourceDefinition,
+  CONVERSION_REVIEW_VERSIONS,
+  type CrdBuild,
+  type CrdOptions,
+  type CustomResourceDefinition,
+} from './custom-resource-definition.ts'
+export { crdKeywords } from './crd-keywords.ts'
+export { exampleObjects, type ExampleOptions } from './example-objects.ts'
+export { toCrdSchema, type CrdSchema, type SchemaProps } from './openapi-schema.ts'
+export { checkResource, type CheckItem } from './resource-check.ts'
+export { schemaAtPath, type PathLookup } from './schema-paths.ts'
+export { statusRootViolations, structuralViolations } from './structural-rules.ts'
+export { compareVersionPriority, KUBE_VERSION, sortByVersionPriority } from './version-priority.ts'
+export { checkWebhookUrl, type WebhookUrlCheck, type WebhookUrlOptions } from './webhook-url.ts'

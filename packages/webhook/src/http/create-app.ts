@@ -1,0 +1,205 @@
+import { Hono, type Context, type MiddlewareHandler } from 'hono'
+import type { GetConnInfo } from 'hono/conninfo'
+import { answerReview, DEFAULT_REVIEW_LIMITS } from '../review/index.ts'
+import type { Scheme } from '../scheme/index.ts'
+import { DEFAULT_MAX_BODY_BYTES } from './body-limits.ts'
+import { answerInternalError } from './internal-error.ts'
+import { checkPathTokens, encodeTokens, matchesAnyToken } from './path-token.ts'
+import { readBodyText } from './request-body.ts'
+import {
+  abortedLogEntry,
+  invalidLogEntry,
+  logAsJsonLine,
+  summaryLogEntry,
+  type ReviewLogger,
+} from './review-log.ts'
+import { ServerTiming } from './server-timing.ts'
+import { BODY_LIMIT_ADVICE, LIMIT_ADVICE } from './setting-variables.ts'
+import type { WebhookSettings } from './settings.ts'
+import { answerRefusedSource, sourceRestriction } from './source-allow-list.ts'
+
+export interface AppOptions extends Partial<WebhookSettings> {
+  /** The resources this webhook converts. */
+  readonly scheme: Scheme
+  /** Where the one log line per review goes (default: a JSON line on stdout). */
+  readonly log?: ReviewLogger
+  /**
+   * The platform's connection info, for `allowedSources`: `getConnInfo` from
+   * `hono/cloudflare-workers`, `hono/aws-lambda` or `@hono/node-server/conninfo`.
+   */
+  readonly getConnInfo?: GetConnInfo
+  /** Said after the 413 message: how to raise the body limit on this platform. */
+  readonly bodyLimitAdvice?: string
+  /**
+   * Settings read from each request's platform bindings (`c.env`), over the options above: how a
+   * Worker reads its secrets and variables, which exist only per request.
+   */
+  readonly settingsFromBindings?: (bindings: unknown) => Partial<WebhookSettings>
+}
+
+/** What guards `/convert` under one set of settings; built once per settings, not per request. */
+interface Guard {
+  readonly settings: WebhookSettings
+  readonly tokens: readonly Uint8Array[]
+  readonly restrictSource: MiddlewareHandler | undefined
+  /** The 413 error: the limit and how to raise it on this platform. */
+  readonly tooLarge: string
+}
+
+const CONVERT_PATH = '/convert'
+
+/**
+ * The conversion webhook as one Hono app: `POST /convert` (or `POST /convert/<token>` when path
+ * tokens are set) answers ConversionReviews, `GET /healthz` answers `{"status":"ok"}`. Every
+ * platform entry serves this same app and passes it the platform's configuration.
+ *
+ * @example
+ * ```ts
+ * const app = createApp({ scheme: createScheme([cronTab]), ...readSettings(process.env) })
+ * ```
+ */
+export function createApp(options: AppOptions): Hono {
+  const { scheme, log = logAsJsonLine } = options
+  const fixedGuard = lazily(() => buildGuard(options, {}))
+  const guards = new WeakMap<object, Guard>()
+  const guardFor = (c: Context): Guard => {
+    const bindings: unknown = c.env
+    if (options.settingsFromBindings === undefined || typeof bindings !== 'object' || !bindings) {
+      return fixedGuard()
+    }
+    let guard = guards.get(bindings)
+    if (guard === undefined) {
+      guard = buildGuard(options, options.settingsFromBindings(bindings))
+      guards.set(bindings, guard)
+    }
+    return guard
+  }
+  if (options.settingsFromBindings === undefined) fixedGuard() // misconfiguration fails at start-up
+
+  const app = new Hono()
+  app.get('/healthz', (c) => c.json({ status: 'ok' }))
+  app.all('/healthz', (c) => answerMethodNotAllowed(c, ['GET', 'HEAD']))
+
+  // one handler, no middleware chain: each `next()` layer cost a promise and a closure per review
+  const convert = (c: Context): Promise<Response> =>
+    answerConvert(c, guardFor(c)).catch(rethrowAsError)
+  const answerConvert = async (c: Context, guard: Guard): Promise<Response> => {
+    const started = performance.now()
+    if (guard.restrictSource !== undefined) {
+      const refused = await guard.restrictSource(c, async () => {}).catch(answerRefusedSource(c))
+      if (refused instanceof Response) return refused
+    }
+    if (!isConvertPath(c.req.path, guard.tokens)) return answerNotFound(c)
+    if (c.req.method !== 'POST') return answerMethodNotAllowed(c, ['POST'])
+    const timing = new ServerTiming(started)
+    const contentType = c.req.header('content-type')
+    if (!isJsonMediaType(contentType)) {
+      const error = `Content-Type must be application/json, got ${JSON.stringify(contentType ?? '(none)')}`
+      return jsonResponse(JSON.stringify({ error }), 415, timing)
+    }
+    const text = await readBodyText(c.req.raw, guard.settings.maxBodyBytes)
+    if (!text.ok && 'aborted' in text) {
+      const entry = abortedLogEntry(text.aborted, performance.now() - started)
+      log(entry)
+      return jsonResponse(JSON.stringify({ error: entry.problem }), 400, timing, 'close')
+    }
+    if (!text.ok) {
+      // the unread rest of the body is still on the connection: close it, never reuse it
+      return jsonResponse(JSON.stringify({ error: guard.tooLarge }), 413, timing, 'close')
+    }
+    const answer = answerReview(text.text, scheme, {
+      limits: guard.settings,
+      phaseEnded: timing.phaseEnded,
+    })
+    const durationMs = performance.now() - started
+    log(
+      answer.status === 200
+        ? summaryLogEntry(answer.summary, durationMs)
+        : invalidLogEntry(answer.problem, durationMs)
+    )
+    return jsonResponse(answer.json, answer.status, timing)
+  }
+  app.all(CONVERT_PATH, convert)
+  app.all(`${CONVERT_PATH}/:token`, convert)
+
+  app.notFound(answerNotFound)
+  app.onError(answerInternalError)
+  return app
+}
+
+/**
+ * A JSON answer with its Server-Timing. Built directly, not with `c.body`: hono turns two or more
+ * headers into a `Headers` object, which @hono/node-server then has to copy back into a plain one.
+ */
+function jsonResponse(
+  json: string,
+  status: number,
+  timing: ServerTiming,
+  connection?: 'close'
+): Response {
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    'server-timing': timing.header(),
+  }
+  if (connection !== undefined) headers['connection'] = connection
+  return new Response(json, { status, headers })
+}
+
+function buildGuard(options: AppOptions, fromBindings: Partial<WebhookSettings>): Guard {
+  const settings: WebhookSettings = {
+    tokens: checkPathTokens(fromBindings.tokens ?? options.tokens ?? []),
+    allowedSources: fromBindings.allowedSources ?? options.allowedSources ?? [],
+    maxBodyBytes: fromBindings.maxBodyBytes ?? options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+    maxObjects: fromBindings.maxObjects ?? options.maxObjects ?? DEFAULT_REVIEW_LIMITS.maxObjects,
+    maxDepth: fromBindings.maxDepth ?? options.maxDepth ?? DEFAULT_REVIEW_LIMITS.maxDepth,
+    advice: LIMIT_ADVICE,
+  }
+  const { maxBodyBytes } = settings
+  const advice = options.bodyLimitAdvice ?? BODY_LIMIT_ADVICE
+  return {
+    settings,
+    tokens: encodeTokens(settings.tokens),
+    restrictSource: sourceRestriction(settings.allowedSources, options.getConnInfo),
+    tooLarge: `request body is larger than this webhook's limit of ${maxBodyBytes} bytes (${advice})`,
+  }
+}
+
+function isConvertPath(path: string, tokens: readonly Uint8Array[]): boolean {
+  if (tokens.length === 0) return path === CONVERT_PATH
+  const prefix = `${CONVERT_PATH}/`
+  if (!path.startsWith(prefix)) return false
+  const token = path.slice(prefix.length)
+  return !token.includes('/') && matchesAnyToken(token, tokens)
+}
+
+// the same answer for an unknown path, a missing token and a wrong one: it reveals nothing
+function answerNotFound(c: Context): Response {
+  return c.json({ error: 'not found' }, 404)
+}
+
+function answerMethodNotAllowed(c: Context, allowed: string[]): Response {
+  return c.json(
+    { error: `method ${c.req.method} is not allowed here; use ${allowed.join(' or ')}` },
+    405,
+    {
+      Allow: allowed.join(', '),
+    }
+  )
+}
+
+function isJsonMediaType(contentType: string | undefined): boolean {
+  if (contentType === undefined) return false
+  if (contentType === 'application/json') return true // what the API server sends
+  const mediaType = contentType.split(';', 1)[0]?.trim().toLowerCase()
+  return mediaType === 'application/json'
+}
+
+// hono hands only Error instances to onError; anything else thrown would escape the app
+function rethrowAsError(thrown: unknown): never {
+  throw thrown instanceof Error ? thrown : new Error(`a ${typeof thrown} was thrown`)
+}
+
+function lazily<T>(build: () => T): () => T {
+  let built: { value: T } | undefined
+  return () => (built ??= { value: build() }).value
+}

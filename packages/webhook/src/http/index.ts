@@ -1,0 +1,31 @@
+/** The one Hono app: routes, body limit, path token, source allow-list, settings, logs. */
+export {
+  DEFAULT_MAX_BODY_BYTES,
+  LAMBDA_BODY_LIMIT_ADVICE,
+  LAMBDA_MAX_BODY_BYTES,
+  LAMBDA_REQUEST_PAYLOAD_BYTES,
+  LAMBDA_RESPONSE_PAYLOAD_BYTES,
+  WORKERS_MAX_BODY_BYTES,
+} from './body-limits.ts'
+export { createApp, type AppOptions } from './create-app.ts'
+export {
+  logAsJsonLine,
+  logJsonLinesTo,
+  type ReviewLogEntry,
+  type ReviewLogger,
+} from './review-log.ts'
+export {
+  parsePositiveInteger,
+  parseSourceList,
+  readSettings,
+  SettingsError,
+  type WebhookSettings,
+} from './settings.ts'
+export {
+  BODY_LIMIT_ADVICE,
+  LIMIT_ADVICE,
+  NODE_SERVER_VARIABLES,
+  SETTING_VARIABLES,
+  variableReader,
+} from './setting-variables.ts'
+export { DEFAULT_MAX_DEPTH, DEFAULT_MAX_OBJECTS } from '../review/index.ts'

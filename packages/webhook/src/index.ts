@@ -1,0 +1,35 @@
+/**
+ * @crdconv/webhook: what a converter author writes against: resources and schemes, the failure
+ * class, the stash helpers and int64 values. The webhook itself is `@crdconv/webhook/worker`,
+ * `/lambda` or `/node`; every other subpath is listed in docs/package.md.
+ * @module
+ */
+export {
+  ConversionError,
+  createScheme,
+  defineResource,
+  isConversionError,
+  isPlainObject,
+  restoreStashedFields,
+  SchemeError,
+  stashAnnotationKey,
+  stashFields,
+  type ConversionContext,
+  type DeepPartial,
+  type KubeObject,
+  type ObjectAt,
+  type ObjectMeta,
+  type PrinterColumn,
+  type Resource,
+  type ResourceDefinition,
+  type ResourceNames,
+  type ScaleSubresource,
+  type Scheme,
+  type SelectableField,
+  type StashOptions,
+  type Subresources,
+  type Unstashed,
+  type VersionDefinition,
+  type VersionMap,
+} from './scheme/index.ts'
+export { integerAsBigInt, jsonInteger } from './json/index.ts'

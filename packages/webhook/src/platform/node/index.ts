@@ -1,0 +1,15 @@
+/** The webhook as a Node server (`@hono/node-server`), HTTP or HTTPS, with its own limits. */
+export {
+  DEFAULT_NODE_PORT,
+  nodeServer,
+  startNodeServer,
+  type NodeServerOptions,
+  type NodeServerSettings,
+  type RunningServer,
+} from './node-server.ts'
+export {
+  DEFAULT_NODE_SERVER_LIMITS,
+  NODE_SERVER_VARIABLES,
+  readNodeServerLimits,
+  type NodeServerLimits,
+} from './node-server-limits.ts'

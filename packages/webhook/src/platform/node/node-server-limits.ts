@@ -1,0 +1,82 @@
+// How long the Node server waits for a client, and how many it serves at once. Node's own
+// defaults (headers 60 s, request 300 s, no connection cap) let a client that sends nothing, or
+// trickles a body, hold a socket for minutes; the API server gives up on a webhook after 30 s.
+import type { Server } from 'node:http'
+import {
+  NODE_SERVER_VARIABLES,
+  parsePositiveInteger,
+  SettingsError,
+  variableReader,
+} from '../../http/index.ts'
+
+export { NODE_SERVER_VARIABLES }
+
+export interface NodeServerLimits {
+  /** Seconds an idle keep-alive connection stays open after its last answer. */
+  readonly keepAliveTimeoutSeconds: number
+  /** Seconds a client has to send all request headers, from the moment it connects. */
+  readonly headersTimeoutSeconds: number
+  /** Seconds a client has to send the whole request: a little over the API server's 30 s. */
+  readonly requestTimeoutSeconds: number
+  /** Most connections open at once; the server closes new ones past it. */
+  readonly maxConnections: number
+}
+
+export const DEFAULT_NODE_SERVER_LIMITS: NodeServerLimits = {
+  keepAliveTimeoutSeconds: 5,
+  headersTimeoutSeconds: 10,
+  requestTimeoutSeconds: 35,
+  maxConnections: 1_000,
+}
+
+/**
+ * The limits set in an environment (`process.env`); absent or blank variables are left out so
+ * defaults apply. Throws a `SettingsError` naming the variable for a value that cannot work.
+ *
+ * @example
+ * ```ts
+ * const limits = readNodeServerLimits({ CONVERT_REQUEST_TIMEOUT_SECONDS: '40' })
+ * ```
+ */
+export function readNodeServerLimits(environment: unknown): Partial<NodeServerLimits> {
+  const read = variableReader(environment)
+  const limits: { -readonly [Key in keyof NodeServerLimits]?: number } = {}
+  for (const [key, name] of Object.entries(NODE_SERVER_VARIABLES)) {
+    const value = read(name)
+    if (value !== undefined)
+      limits[key as keyof NodeServerLimits] = parsePositiveInteger(value, name)
+  }
+  return limits
+}
+
+/** The limits with their defaults, checked: headers must be due before the whole request. */
+export function resolveNodeServerLimits(limits: Partial<NodeServerLimits> = {}): NodeServerLimits {
+  const resolved = { ...DEFAULT_NODE_SERVER_LIMITS, ...limits }
+  if (resolved.headersTimeoutSeconds > resolved.requestTimeoutSeconds) {
+    throw new SettingsError(
+      `${NODE_SERVER_VARIABLES.headersTimeoutSeconds} (${resolved.headersTimeoutSeconds}) must not be over ${NODE_SERVER_VARIABLES.requestTimeoutSeconds} (${resolved.requestTimeoutSeconds})`
+    )
+  }
+  return resolved
+}
+
+/**
+ * Options for `http.createServer`/`https.createServer`: the timeouts, and how often Node looks
+ * for connections past them (its default, 30 s, would let a 10 s timeout run to 40 s).
+ */
+export function nodeServerOptions(limits: NodeServerLimits) {
+  return {
+    keepAliveTimeout: limits.keepAliveTimeoutSeconds * 1000,
+    headersTimeout: limits.headersTimeoutSeconds * 1000,
+    requestTimeout: limits.requestTimeoutSeconds * 1000,
+    connectionsCheckingInterval: Math.min(1000, (limits.headersTimeoutSeconds * 1000) / 4),
+  }
+}
+
+/** What only the server object takes: the connection cap. */
+export function applyConnectionCap(
+  server: Pick<Server, 'maxConnections'>,
+  limits: NodeServerLimits
+) {
+  server.maxConnections = limits.maxConnections
+}

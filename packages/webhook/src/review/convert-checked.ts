@@ -1,0 +1,69 @@
+import { describeField, describeObject, type KubeObject, type Scheme } from '../scheme/index.ts'
+import { checkConvertedObject } from './answer-check.ts'
+
+/** Why one object did not convert, with everything a message must name. */
+export interface ConversionProblem {
+  readonly kind: string
+  /** `namespace/name` or `name`. */
+  readonly object: string
+  readonly from: string
+  readonly to: string
+  readonly reason: string
+  readonly field?: string
+  /** Set when the converter answered but the API server would refuse the answer. */
+  readonly rejected?: { readonly rule: string; readonly answer: unknown }
+}
+
+export type CheckedConversion =
+  | { readonly ok: true; readonly object: KubeObject }
+  | { readonly ok: false; readonly problem: ConversionProblem }
+
+/**
+ * Converts one object and checks the answer against the API server's rules: the one step every
+ * caller shares (the webhook, `crdconv check` and `convert`, the round-trip kit). A broken answer
+ * becomes a problem like a failed conversion, so nothing the API server would refuse gets out.
+ *
+ * @example
+ * ```ts
+ * const result = convertChecked(scheme, stored, 'example.com/v1')
+ * if (!result.ok) console.error(describeProblem(result.problem))
+ * ```
+ */
+export function convertChecked(
+  scheme: Scheme,
+  object: unknown,
+  desiredAPIVersion: string
+): CheckedConversion {
+  const result = scheme.convert(object, desiredAPIVersion)
+  if (!result.ok)
+    return {
+      ok: false,
+      problem: { ...problemSubject(object, desiredAPIVersion), ...result.failure },
+    }
+  const rule = checkConvertedObject(object, result.object, desiredAPIVersion)
+  if (rule === undefined) return result
+  return {
+    ok: false,
+    problem: {
+      ...problemSubject(object, desiredAPIVersion),
+      reason: `the converted object would be rejected by the API server: ${rule}`,
+      rejected: { rule, answer: result.object },
+    },
+  }
+}
+
+/** `CronTab ns/name, example.com/v1beta1 → example.com/v1: reason (field spec.x)`. */
+export function describeProblem(problem: ConversionProblem): string {
+  const field = problem.field === undefined ? '' : ` (field ${problem.field})`
+  return `${problem.kind} ${problem.object}, ${problem.from} → ${problem.to}: ${problem.reason}${field}`
+}
+
+/** Which object a problem is about, and the conversion it was on: the fields every problem names. */
+export function problemSubject(object: unknown, to: string) {
+  return {
+    kind: describeField(object, 'kind'),
+    object: describeObject(object),
+    from: describeField(object, 'apiVersion'),
+    to,
+  }
+}

@@ -1,0 +1,44 @@
+/** The ConversionReview: envelope, limits, per-object conversion, the answer checked against the API server. */
+export {
+  answerReview,
+  type AnswerReviewOptions,
+  type ReviewAnswer,
+  type ReviewPhase,
+} from './answer-review.ts'
+export {
+  checkConversionAnswer,
+  checkConvertedObject,
+  type AnswerViolation,
+} from './answer-check.ts'
+export {
+  conversionReviewRequestSchema,
+  parseConversionReviewRequest,
+  type ConversionReviewRequest,
+  REVIEW_API_VERSIONS,
+  type ConversionResult,
+  type ConversionReviewResponse,
+  type ReviewApiVersion,
+} from './conversion-review-schema.ts'
+export {
+  convertChecked,
+  describeProblem,
+  type CheckedConversion,
+  type ConversionProblem,
+} from './convert-checked.ts'
+export { formatFailureMessage, type ObjectFailure } from './failure-message.ts'
+export {
+  reviewConversion,
+  type ConversionCount,
+  type InvalidReview,
+  type ReviewOutcome,
+  type ReviewSummary,
+} from './review-conversion.ts'
+export {
+  DEFAULT_MAX_DEPTH,
+  DEFAULT_MAX_OBJECTS,
+  DEFAULT_REVIEW_LIMITS,
+  limitAdvice,
+  nestingDepthExceeds,
+  type LimitAdvice,
+  type ReviewLimits,
+} from './review-limits.ts'

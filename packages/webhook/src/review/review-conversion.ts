@@ -1,0 +1,201 @@
+import { nestingDepthExceedsBeside } from '../json/index.ts'
+import { describeField, type Scheme } from '../scheme/index.ts'
+import {
+  parseConversionReviewRequest,
+  readReviewEnvelope,
+  type ConversionReviewResponse,
+  type ReviewApiVersion,
+} from './conversion-review-schema.ts'
+import { convertChecked, problemSubject } from './convert-checked.ts'
+import { formatFailureMessage, type ObjectFailure } from './failure-message.ts'
+import {
+  DEFAULT_REVIEW_LIMITS,
+  limitAdvice,
+  reviewLimitProblem,
+  type ReviewLimits,
+} from './review-limits.ts'
+
+/** One (kind, from, to) conversion in a review and how many objects took it; logged per review. */
+export interface ConversionCount {
+  readonly kind: string
+  readonly from: string
+  readonly to: string
+  count: number
+}
+
+/** What a review did, without object contents: safe to log. */
+export interface ReviewSummary {
+  readonly uid: string
+  readonly reviewVersion: ReviewApiVersion
+  readonly desiredAPIVersion: string
+  readonly objectCount: number
+  readonly conversions: readonly ConversionCount[]
+  readonly outcome: 'Success' | 'Failed'
+  readonly failedCount: number
+}
+
+/** A body that is not a ConversionReview; `issues` carry zod's paths (`request.uid`). */
+export interface InvalidReview {
+  readonly message: string
+  readonly issues: readonly { readonly path: string; readonly message: string }[]
+}
+
+export interface ValidReview {
+  readonly valid: true
+  readonly review: ConversionReviewResponse
+  readonly summary: ReviewSummary
+}
+
+export type ReviewOutcome = ValidReview | { readonly valid: false; readonly problem: InvalidReview }
+
+/**
+ * Answers one parsed `ConversionReview` body: validates the envelope, applies the limits,
+ * converts each object on its own, checks each answer against the API server's rules, and
+ * builds the response in the request's own `apiVersion`. Pure: no I/O, never throws for any
+ * input. `answerReview` wraps it with the JSON reading and writing the webhook does.
+ *
+ * @example
+ * ```ts
+ * const outcome = reviewConversion(JSON.parse(body), scheme)
+ * if (outcome.valid) return JSON.stringify(outcome.review)
+ * ```
+ */
+export function reviewConversion(
+  body: unknown,
+  scheme: Scheme,
+  limits: ReviewLimits = DEFAULT_REVIEW_LIMITS
+): ReviewOutcome {
+  let envelope = readReviewEnvelope(body)
+  if (envelope === undefined) {
+    const parsed = parseConversionReviewRequest(body)
+    if (!parsed.success) return { valid: false, problem: describeIssues(parsed.error.issues) }
+    envelope = parsed.data
+  }
+  const { apiVersion, request } = envelope
+  const { uid, desiredAPIVersion, objects } = request
+  const beyondLimit = reviewLimitProblem(objects, desiredAPIVersion, limits)
+  if (beyondLimit !== undefined) return failedReview(apiVersion, request, beyondLimit)
+  const converted: unknown[] = new Array(objects.length)
+  const failures: ObjectFailure[] = []
+  const conversions = conversionCounter(desiredAPIVersion)
+  for (let index = 0; index < objects.length; index++) {
+    const original = objects[index]
+    conversions.add(describeField(original, 'kind'), describeField(original, 'apiVersion'))
+    const result = convertChecked(scheme, original, desiredAPIVersion)
+    if (!result.ok) failures.push({ index, ...result.problem })
+    // the limits hold for what converters return too: one may build structure from data; what
+    // it kept of the original was measured on the way in
+    else if (nestingDepthExceedsBeside(result.object, original, limits.maxDepth)) {
+      failures.push({ index, ...tooDeep(original, desiredAPIVersion, limits) })
+    } else converted[index] = result.object
+  }
+  if (failures.length > 0) {
+    const message = formatFailureMessage(failures, objects.length, desiredAPIVersion)
+    return failedReview(apiVersion, request, message, conversions.counts, failures.length)
+  }
+  return {
+    valid: true,
+    review: {
+      apiVersion,
+      kind: 'ConversionReview',
+      response: { uid, result: { status: 'Success' }, convertedObjects: converted },
+    },
+    summary: {
+      uid,
+      reviewVersion: apiVersion,
+      desiredAPIVersion,
+      objectCount: objects.length,
+      conversions: conversions.counts,
+      outcome: 'Success',
+      failedCount: 0,
+    },
+  }
+}
+
+function tooDeep(original: unknown, to: string, limits: ReviewLimits) {
+  return {
+    ...problemSubject(original, to),
+    reason: `the converted object nests more than ${limits.maxDepth} levels deep, this webhook's limit (${limitAdvice(limits).maxDepth}); a converter that returns a cycle gets this answer too`,
+  }
+}
+
+/** A Failed review in the request's own apiVersion: a limit, failed objects, or an unwritable answer. */
+export function failedReview(
+  apiVersion: ReviewApiVersion,
+  request: { uid: string; desiredAPIVersion: string; objects: { length: number } },
+  message: string,
+  conversions: readonly ConversionCount[] = [],
+  failedCount = request.objects.length
+): ValidReview {
+  return {
+    valid: true,
+    review: {
+      apiVersion,
+      kind: 'ConversionReview',
+      response: { uid: request.uid, result: { status: 'Failed', message } },
+    },
+    summary: {
+      uid: request.uid,
+      reviewVersion: apiVersion,
+      desiredAPIVersion: request.desiredAPIVersion,
+      objectCount: request.objects.length,
+      conversions,
+      outcome: 'Failed',
+      failedCount,
+    },
+  }
+}
+
+/**
+ * Counts objects per (kind, from) in first-seen order; the lookup builds no key string per
+ * object, and an object like the one before it (most of a list) skips the lookup altogether.
+ */
+function conversionCounter(to: string) {
+  const counts: ConversionCount[] = []
+  const byKind = new Map<string, Map<string, ConversionCount>>()
+  let last: ConversionCount | undefined
+  return {
+    counts,
+    add(kind: string, from: string): void {
+      if (last !== undefined && last.kind === kind && last.from === from) {
+        last.count++
+        return
+      }
+      let byFrom = byKind.get(kind)
+      if (byFrom === undefined) byKind.set(kind, (byFrom = new Map()))
+      const existing = byFrom.get(from)
+      if (existing !== undefined) {
+        existing.count++
+        last = existing
+        return
+      }
+      const count = { kind, from, to, count: 1 }
+      byFrom.set(from, count)
+      counts.push(count)
+      last = count
+    },
+  }
+}
+
+function describeIssues(
+  issues: readonly { path: readonly PropertyKey[]; message: string }[]
+): InvalidReview {
+  const described = issues.map((issue) => ({
+    path: formatPath(issue.path),
+    message: issue.message,
+  }))
+  const message = described
+    .map((issue) => (issue.path === '' ? issue.message : `${issue.path}: ${issue.message}`))
+    .join('; ')
+  return { message: `not a ConversionReview: ${message}`, issues: described }
+}
+
+function formatPath(path: readonly PropertyKey[]): string {
+  return path
+    .map((segment, position) =>
+      typeof segment === 'number'
+        ? `[${segment}]`
+        : `${position === 0 ? '' : '.'}${String(segment)}`
+    )
+    .join('')
+}

@@ -1,0 +1,307 @@
+import { nestingDepthExceeds, parseJson } from '../json/index.ts'
+import { ConversionError } from './conversion-error.ts'
+import { describeObject, isPlainObject, type KubeObject } from './kube-object.ts'
+import { annotationsSize, MAX_ANNOTATIONS_BYTES, utf8Length } from './kubernetes-validation.ts'
+import type { ConversionContext } from './resource.ts'
+import { canonicalJson, fnv1a64 } from './stable-hash.ts'
+
+/** The stash annotation is `<group>/conversion-stash`, one per object whatever its versions. */
+export const STASH_ANNOTATION_NAME = 'conversion-stash'
+
+/**
+ * Default budget of the stash annotation, key and value, in UTF-8 bytes: a quarter of the
+ * 256 KiB the API server allows for all annotations, leaving room for kubectl's
+ * last-applied-configuration and the user's own.
+ */
+export const MAX_STASH_BYTES = 64 * 1024
+
+/**
+ * Default deepest nesting of the stash annotation's JSON (flat fields make three levels): the
+ * limits on the way in see the annotation as a string, so a hand-written one is held to this.
+ */
+export const MAX_STASH_DEPTH = 64
+
+const stashKeys = new Map<string, string>()
+
+/**
+ * The name of the stash annotation of `group`.
+ *
+ * @example
+ * ```ts
+ * stashAnnotationKey('example.com') // 'example.com/conversion-stash'
+ * ```
+ */
+export function stashAnnotationKey(group: string): string {
+  // groups come from resource definitions, never from clients: the map stays small
+  let key = stashKeys.get(group)
+  if (key === undefined) {
+    key = `${group}/${STASH_ANNOTATION_NAME}`
+    stashKeys.set(group, key)
+  }
+  return key
+}
+
+export interface StashOptions {
+  /**
+   * Dotted paths (`spec.destination`) of the converted object's fields whose edit makes the
+   * stash stale. Default: every field beside `apiVersion`, `kind`, `metadata` and `status`, so
+   * any edit made at the other version drops it, while controllers that only write `status`
+   * do not. Name fewer when the API server defaults fields of the other version that have
+   * nothing to do with the stashed ones; name `status` paths to guard stashed status fields.
+   */
+  readonly watch?: readonly string[]
+  /** Budget of the stash annotation (key and value) in UTF-8 bytes; default `MAX_STASH_BYTES`. */
+  readonly maxBytes?: number
+  /** Deepest nesting of the stash annotation's JSON; default `MAX_STASH_DEPTH`. */
+  readonly maxDepth?: number
+}
+
+/** What `restoreStashedFields` found: the fields to restore (`undefined` when none or stale). */
+export interface Unstashed<T> {
+  /** The object with its entry removed from the stash, the annotation gone once empty. */
+  readonly object: T
+  readonly fields: Readonly<Record<string, unknown>> | undefined
+  /** `stale`: an entry existed but the object was edited since, so it was dropped. */
+  readonly outcome: 'restored' | 'none' | 'stale'
+}
+
+interface StashEntry {
+  readonly fields: Record<string, unknown>
+  readonly hash: string
+  readonly watch?: readonly string[]
+}
+
+type Stash = Record<string, StashEntry>
+
+/**
+ * Keeps `fields` that have no place in `context.to` in the stash annotation of the converted
+ * object, under `context.from`, with a hash of the converted object's fields; the converter
+ * going back calls `restoreStashedFields`. Fields whose value is `undefined` are left out;
+ * with none left the object comes back as it was. `converted` must still carry the metadata
+ * of the object it came from (`{ ...rest }` does), since the answer's annotations replace
+ * the old ones. Throws a `ConversionError` past the budget, so the API server never gets
+ * annotations it would reject.
+ *
+ * @example
+ * ```ts
+ * convert: ({ spec, ...rest }, context) => {
+ *   if (spec === undefined) return rest
+ *   const { encryption, ...others } = spec
+ *   return stashFields({ ...rest, spec: others }, context, { 'spec.encryption': encryption })
+ * }
+ * ```
+ */
+export function stashFields<T extends KubeObject>(
+  converted: T,
+  context: ConversionContext,
+  fields: Readonly<Record<string, unknown>>,
+  options: StashOptions = {}
+): T {
+  const kept: Record<string, unknown> = {}
+  for (const [name, value] of Object.entries(fields)) if (value !== undefined) kept[name] = value
+  const key = stashAnnotationKey(context.group)
+  const annotations = annotationsOf(converted)
+  const stash = readStash(converted, context, annotations[key], options)
+  const hadEntry = stash !== undefined && Object.hasOwn(stash, context.from)
+  if (Object.keys(kept).length === 0 && !hadEntry) return converted
+  const next: Stash = { ...stash }
+  delete next[context.from]
+  if (Object.keys(kept).length > 0) {
+    const watch = options.watch
+    next[context.from] = {
+      fields: kept,
+      hash: fingerprint(converted, watch),
+      ...(watch === undefined ? {} : { watch: [...watch] }),
+    }
+  }
+  const value =
+    Object.keys(next).length === 0
+      ? undefined
+      : encodeWithinBudget(
+          next,
+          { object: converted, context, key, fields: kept, annotations },
+          options
+        )
+  return withStash(converted, annotations, key, value)
+}
+
+/**
+ * Takes back what `stashFields` kept for `context.to`, provided the fields it was taken
+ * from are unchanged; either way the entry leaves the annotation, and the annotation leaves
+ * the object once empty. Absent metadata, annotation or entry, or an unreadable annotation,
+ * are not errors: there is nothing to restore. A stash over `options.maxBytes` or nested deeper
+ * than `options.maxDepth` is: it throws a `ConversionError` naming the object and the limit, so
+ * the review fails instead of handing the API server what the webhook would refuse to receive.
+ *
+ * @example
+ * ```ts
+ * convert: (object, context) => {
+ *   const { object: rest, fields } = restoreStashedFields(object, context)
+ *   const encryption = fields?.['spec.encryption']
+ *   if (encryption === undefined || rest.spec === undefined) return rest
+ *   return { ...rest, spec: { ...rest.spec, encryption } }
+ * }
+ * ```
+ */
+export function restoreStashedFields<T extends KubeObject>(
+  object: T,
+  context: ConversionContext,
+  options: Pick<StashOptions, 'maxBytes' | 'maxDepth'> = {}
+): Unstashed<T> {
+  const key = stashAnnotationKey(context.group)
+  const annotations = annotationsOf(object)
+  if (!Object.hasOwn(annotations, key)) return { object, fields: undefined, outcome: 'none' }
+  const stash = readStash(object, context, annotations[key], options)
+  if (stash === undefined) {
+    return {
+      object: withStash(object, annotations, key, undefined),
+      fields: undefined,
+      outcome: 'none',
+    }
+  }
+  if (!Object.hasOwn(stash, context.to)) return { object, fields: undefined, outcome: 'none' }
+  const { [context.to]: entry, ...rest } = stash
+  const value = Object.keys(rest).length === 0 ? undefined : canonicalJson(rest)
+  const unstashed = withStash(object, annotations, key, value)
+  if (entry === undefined || entry.hash !== fingerprint(object, entry.watch)) {
+    return { object: unstashed, fields: undefined, outcome: 'stale' }
+  }
+  return { object: unstashed, fields: entry.fields, outcome: 'restored' }
+}
+
+const NO_ANNOTATIONS: Readonly<Record<string, string>> = Object.freeze({})
+
+function annotationsOf(object: KubeObject): Readonly<Record<string, string>> {
+  const metadata = object.metadata
+  if (!isPlainObject(metadata) || !isPlainObject(metadata.annotations)) return NO_ANNOTATIONS
+  return metadata.annotations
+}
+
+/**
+ * A stash annotation someone else wrote or mangled reads as no stash at all; one past the size
+ * or depth limit throws, as it can only have been written by hand to get around the limits.
+ */
+function readStash(
+  object: KubeObject,
+  context: ConversionContext,
+  value: unknown,
+  options: Pick<StashOptions, 'maxBytes' | 'maxDepth'>
+): Stash | undefined {
+  if (typeof value !== 'string') return undefined
+  const key = stashAnnotationKey(context.group)
+  const refused = `cannot convert ${describeObject(object)} from ${context.from} to ${context.to}: annotation ${key}`
+  const maxBytes = options.maxBytes ?? MAX_STASH_BYTES
+  const bytes = utf8Length(key) + utf8Length(value)
+  if (bytes > maxBytes) {
+    throw new ConversionError(
+      `${refused} takes ${bytes} bytes, over the stash's limit of ${maxBytes} bytes; it was not written by crdconv: remove or shrink it`
+    )
+  }
+  let parsed: unknown
+  try {
+    parsed = parseJson(value)
+  } catch {
+    return undefined
+  }
+  const maxDepth = options.maxDepth ?? MAX_STASH_DEPTH
+  if (nestingDepthExceeds(parsed, maxDepth)) {
+    throw new ConversionError(
+      `${refused} nests more than ${maxDepth} levels deep, the stash's limit; it was not written by crdconv: remove or shrink it`
+    )
+  }
+  if (!isPlainObject(parsed)) return undefined
+  const stash: Stash = {}
+  for (const [version, entry] of Object.entries(parsed)) {
+    if (!isPlainObject(entry) || !isPlainObject(entry['fields'])) continue
+    if (typeof entry['hash'] !== 'string') continue
+    const watch = entry['watch']
+    const paths = Array.isArray(watch)
+      ? watch.filter((path) => typeof path === 'string')
+      : undefined
+    stash[version] = {
+      fields: entry['fields'],
+      hash: entry['hash'],
+      ...(paths === undefined ? {} : { watch: paths }),
+    }
+  }
+  return stash
+}
+
+function fingerprint(object: KubeObject, watch: readonly string[] | undefined): string {
+  if (watch === undefined) {
+    const {
+      apiVersion: _apiVersion,
+      kind: _kind,
+      metadata: _metadata,
+      status: _status,
+      ...fields
+    } = object
+    return fnv1a64(canonicalJson(fields))
+  }
+  return fnv1a64(canonicalJson(watch.map((path) => [path, valueAt(object, path)])))
+}
+
+function valueAt(object: unknown, path: string): unknown {
+  let current = object
+  for (const segment of path.split('.')) {
+    if (!isPlainObject(current)) return undefined
+    current = current[segment]
+  }
+  return current
+}
+
+function withStash<T extends KubeObject>(
+  object: T,
+  annotations: Readonly<Record<string, string>>,
+  key: string,
+  value: string | undefined
+): T {
+  const { [key]: _old, ...others } = annotations
+  const next = value === undefined ? others : { ...others, [key]: value }
+  const metadata = isPlainObject(object.metadata) ? object.metadata : {}
+  return { ...object, metadata: { ...metadata, annotations: next } }
+}
+
+interface Stashing {
+  readonly object: KubeObject
+  readonly context: ConversionContext
+  readonly key: string
+  readonly fields: Readonly<Record<string, unknown>>
+  readonly annotations: Readonly<Record<string, string>>
+}
+
+/** The stash as annotation text, or a `ConversionError` past its depth or byte budget. */
+function encodeWithinBudget(
+  stash: Stash,
+  { object, context, key, fields, annotations }: Stashing,
+  options: StashOptions
+): string {
+  const names = Object.keys(fields).join(', ')
+  const field = Object.keys(fields)[0]
+  const what = `cannot convert ${describeObject(object)} from ${context.from} to ${context.to}: ${names} (no place in ${context.to}) must be kept in annotation ${key}`
+  const maxDepth = options.maxDepth ?? MAX_STASH_DEPTH
+  if (nestingDepthExceeds(stash, maxDepth)) {
+    throw new ConversionError(
+      `${what}, which would nest more than ${maxDepth} levels deep, the stash's limit; flatten these fields`,
+      field === undefined ? {} : { field }
+    )
+  }
+  const value = canonicalJson(stash)
+  const budget = options.maxBytes ?? MAX_STASH_BYTES
+  const stashBytes = utf8Length(key) + utf8Length(value)
+  if (stashBytes > budget) {
+    throw new ConversionError(
+      `${what}, which would take ${stashBytes} bytes, over its budget of ${budget} bytes; shrink these fields`,
+      field === undefined ? {} : { field }
+    )
+  }
+  const { [key]: _old, ...others } = annotations
+  const total = annotationsSize(others) + stashBytes
+  if (total > MAX_ANNOTATIONS_BYTES) {
+    throw new ConversionError(
+      `${what}, which would bring the object's annotations to ${total} bytes, over the API server's limit of ${MAX_ANNOTATIONS_BYTES}; remove other annotations or shrink these fields`,
+      field === undefined ? {} : { field }
+    )
+  }
+  return value
+}

@@ -1,0 +1,53 @@
+/** Resources, schemes and converters: the converter graph, metadata carry-over, the annotation stash. */
+export {
+  MAX_STASH_BYTES,
+  MAX_STASH_DEPTH,
+  restoreStashedFields,
+  STASH_ANNOTATION_NAME,
+  stashAnnotationKey,
+  stashFields,
+  type StashOptions,
+  type Unstashed,
+} from './annotation-stash.ts'
+export { formatApiVersion, parseApiVersion, type GroupVersion } from './api-version.ts'
+export { ConversionError, isConversionError, SchemeError } from './conversion-error.ts'
+export type { ConverterPaths } from './converter-graph.ts'
+export type { ConversionFailure, ObjectConversion } from './convert-object.ts'
+export {
+  describeField,
+  describeObject,
+  isPlainObject,
+  nameObject,
+  type KubeObject,
+  type ObjectMeta,
+} from './kube-object.ts'
+export {
+  annotationsSize,
+  labelValueProblem,
+  MAX_ANNOTATIONS_BYTES,
+  MAX_LABEL_VALUE_LENGTH,
+  qualifiedNameProblem,
+  utf8Length,
+} from './kubernetes-validation.ts'
+export {
+  defineResource,
+  type ConversionContext,
+  type ConvertedObject,
+  type Converter,
+  type ConverterBetween,
+  type DeepPartial,
+  type ObjectAt,
+  type PrinterColumn,
+  type Resource,
+  type ResourceDefinition,
+  type ResourceNames,
+  type ScaleSubresource,
+  type SelectableField,
+  type Subresources,
+  type VersionDefinition,
+  type VersionMap,
+} from './resource.ts'
+export { CAMEL_CASE, DNS_SUBDOMAIN_WITH_DOT, resolveNames } from './resource-checks.ts'
+export { formatGroupKind, resourceIdentity, type ResourceIdentity } from './resource-identity.ts'
+export { createScheme, type Scheme } from './scheme.ts'
+export { canonicalJson, fnv1a64 } from './stable-hash.ts'

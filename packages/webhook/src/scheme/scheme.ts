@@ -1,0 +1,46 @@
+import { SchemeError } from './conversion-error.ts'
+import { convertObject, type ObjectConversion } from './convert-object.ts'
+import type { Resource } from './resource.ts'
+
+/** The resources one deployment serves, dispatched by each object's group and kind. */
+export interface Scheme {
+  readonly resources: readonly Resource[]
+  resourceFor(group: string, kind: string): Resource | undefined
+  /** Converts one raw object; failures come back as data, never thrown. */
+  convert(object: unknown, desiredAPIVersion: string): ObjectConversion
+}
+
+/**
+ * Builds the scheme a webhook serves. Throws a `SchemeError` when two resources claim the same
+ * group and kind.
+ *
+ * @example
+ * ```ts
+ * const scheme = createScheme([cronTab, backup])
+ * scheme.convert(storedObject, 'example.com/v1')
+ * ```
+ */
+export function createScheme(resources: readonly Resource[]): Scheme {
+  // group → kind → resource: looking up an object's resource builds no key string
+  const byGroup = new Map<string, Map<string, Resource>>()
+  const served: string[] = []
+  for (const resource of resources) {
+    const key = resource.identity.groupKind
+    const kinds = byGroup.get(resource.group) ?? new Map<string, Resource>()
+    if (kinds.has(resource.kind)) {
+      throw new SchemeError(
+        `${key} is defined twice: each group and kind may be served by one resource only`
+      )
+    }
+    byGroup.set(resource.group, kinds.set(resource.kind, resource))
+    served.push(key)
+  }
+  const resourceFor = (group: string, kind: string) => byGroup.get(group)?.get(kind)
+  const servedKinds = () => served.join(', ') || 'nothing'
+  return {
+    resources: [...resources],
+    resourceFor,
+    convert: (object, desiredAPIVersion) =>
+      convertObject(resourceFor, servedKinds, object, desiredAPIVersion),
+  }
+}

@@ -1,0 +1,31 @@
+/** The round-trip kit: objects generated from each version's schema, converted A → B → A. */
+export { deepFreeze } from './deep-freeze.ts'
+export {
+  describeDifference,
+  jsonDifferences,
+  type JsonDifference,
+} from '../json/json-difference.ts'
+export {
+  arbitraryFromJsonSchema,
+  declaredPropertyNames,
+  type JsonSchema,
+  type JsonSchemaArbitraryOptions,
+} from './json-schema-arbitrary.ts'
+export {
+  arbitraryObjectAt,
+  versionJsonSchema,
+  type ObjectArbitraryOptions,
+} from './object-arbitrary.ts'
+export { pruneUnknownFields } from './prune-unknown-fields.ts'
+export {
+  checkLosslessRoundTrips,
+  DEFAULT_NUM_RUNS,
+  expectLosslessRoundTrips,
+  type RoundTripOptions,
+} from './round-trip-check.ts'
+export {
+  RoundTripError,
+  type RoundTripCheck,
+  type RoundTripFailure,
+  type RoundTripReport,
+} from './round-trip-report.ts'

@@ -1,0 +1,222 @@
+import { jsonCopy } from '../json/index.ts'
+import { convertChecked } from '../review/index.ts'
+import {
+  canonicalJson,
+  createScheme,
+  formatApiVersion,
+  isPlainObject,
+  stashAnnotationKey,
+  type Converter,
+  type KubeObject,
+  type Resource,
+  type Scheme,
+} from '../scheme/index.ts'
+import { deepFreeze } from './deep-freeze.ts'
+import { requireFreshAnswers } from './fresh-answers.ts'
+import { describeDifference, jsonDifferences } from '../json/json-difference.ts'
+import { versionJsonSchema } from './object-arbitrary.ts'
+import { pruneUnknownFields } from './prune-unknown-fields.ts'
+import type { RoundTripCheck } from './round-trip-report.ts'
+
+/** What one object did wrong: a headline, detail lines, and what came back, if anything. */
+export interface Problem {
+  readonly what: string
+  readonly lines: readonly string[]
+  readonly returned?: unknown
+}
+
+/** One check to run on many objects: a round trip, or a direct converter against a longer path. */
+export interface Plan {
+  readonly kind: RoundTripCheck['kind']
+  readonly title: string
+  readonly path: readonly string[]
+  readonly from: string
+  readonly run: (object: KubeObject) => Problem | undefined
+}
+
+/** Converts one object and answers what the API server would keep of the result (unpruned: all of it). */
+type Storing = (
+  object: KubeObject,
+  version: string,
+  pruned?: boolean
+) => Problem | { readonly object: KubeObject }
+
+/**
+ * Every check of `resource`: a round trip for each ordered pair of versions, and a comparison
+ * for each converter that a longer path can stand in for.
+ */
+export function planChecks(resource: Resource): Plan[] {
+  const scheme = createScheme([requireFreshAnswers(resource)])
+  const apiVersion = (version: string) => formatApiVersion(resource.group, version)
+  const schemas = new Map(
+    resource.versionNames.map((version) => [version, versionJsonSchema(resource, version)])
+  )
+  const store: Storing = (object, version, pruned = true) => {
+    const result = storedAnswer(scheme, object, apiVersion(version))
+    if ('what' in result || !pruned) return result
+    const schema = schemas.get(version) ?? true
+    return { object: deepFreeze(pruneUnknownFields(result.object, schema) as KubeObject) }
+  }
+  const plans: Plan[] = []
+  for (const from of resource.versionNames) {
+    for (const to of resource.versionNames) {
+      if (from === to) continue
+      const path = [from, ...hops(resource, from, to), ...hops(resource, to, from)]
+      plans.push({
+        kind: 'round-trip',
+        title: path.join(' → '),
+        path,
+        from,
+        run: (object) => roundTrip(store, object, to, from),
+      })
+    }
+  }
+  for (const direct of resource.converters) {
+    const detour = findDetour(resource.converters, direct)
+    if (detour === undefined) continue
+    const longer = [direct.from, ...detour.map((step) => step.to)]
+    const stashKey = stashAnnotationKey(resource.group)
+    plans.push({
+      kind: 'paths-agree',
+      title: `${direct.from} → ${direct.to} agrees with ${longer.join(' → ')}`,
+      path: longer,
+      from: direct.from,
+      run: (object) => pathsAgree(store, object, direct, detour, stashKey),
+    })
+  }
+  return plans
+}
+
+/** The versions after `from` on the webhook's path from `from` to `to`. */
+function hops(resource: Resource, from: string, to: string): string[] {
+  return (resource.paths.get(from)?.get(to) ?? []).map((step) => step.to)
+}
+
+/** The shortest path between the ends of `direct` that does not use it, if any. */
+function findDetour(
+  converters: readonly Converter[],
+  direct: Converter
+): readonly Converter[] | undefined {
+  const reached = new Map<string, readonly Converter[]>([[direct.from, []]])
+  const queue = [direct.from]
+  for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
+    for (const step of converters) {
+      if (step === direct || step.from !== next || reached.has(step.to)) continue
+      const path = [...(reached.get(next) ?? []), step]
+      if (step.to === direct.to) return path
+      reached.set(step.to, path)
+      queue.push(step.to)
+    }
+  }
+  return undefined
+}
+
+function roundTrip(
+  store: Storing,
+  original: KubeObject,
+  there: string,
+  back: string
+): Problem | undefined {
+  const before = canonicalJson(original)
+  const away = store(original, there)
+  if ('what' in away) return away
+  // the API server stores the answer and sends it back later: as JSON, not as the same objects
+  const stored = deepFreeze(jsonCopy(away.object))
+  const home = store(stored, back)
+  if ('what' in home) return home
+  if (canonicalJson(original) !== before) return mutated()
+  const differences = jsonDifferences(normalize(original), normalize(home.object))
+  if (differences.length === 0) return undefined
+  const lost = differences.some((difference) => difference.expected !== undefined)
+  return {
+    what: lost ? 'lost data' : 'came back with fields it did not have',
+    lines: differences.map((difference) => describeDifference(difference)),
+    returned: home.object,
+  }
+}
+
+function pathsAgree(
+  store: Storing,
+  original: KubeObject,
+  direct: Converter,
+  detour: readonly Converter[],
+  stashKey: string
+): Problem | undefined {
+  const before = canonicalJson(original)
+  const short = store(original, direct.to)
+  if ('what' in short) return short
+  // one webhook call runs the whole path: the API server prunes only its end
+  let current = original
+  for (const [index, step] of detour.entries()) {
+    const next = store(current, step.to, index === detour.length - 1)
+    if ('what' in next) return next
+    current = deepFreeze(next.object)
+  }
+  if (canonicalJson(original) !== before) return mutated()
+  // each path keeps what it must in its own stash entries; only what users see has to agree
+  const expected = normalize(short.object, stashKey)
+  const differences = jsonDifferences(expected, normalize(current, stashKey))
+  if (differences.length === 0) return undefined
+  const shorter = `${direct.from} → ${direct.to} gave`
+  const longer = `${[direct.from, ...detour.map((step) => step.to)].join(' → ')} gave`
+  return {
+    what: 'the direct converter and the longer path disagree',
+    lines: differences.map((difference) => describeDifference(difference, [shorter, longer])),
+    returned: current,
+  }
+}
+
+/** The converted object, or the problem the round-trip report shows for it. */
+function storedAnswer(
+  scheme: Scheme,
+  object: KubeObject,
+  desiredAPIVersion: string
+): Problem | { readonly object: KubeObject } {
+  const result = convertChecked(scheme, object, desiredAPIVersion)
+  if (result.ok) return result
+  const versionOf = (apiVersion: string | undefined) => apiVersion?.split('/').pop() ?? '?'
+  const step = `${versionOf(object.apiVersion)} → ${versionOf(desiredAPIVersion)}`
+  const { reason, field, rejected } = result.problem
+  if (rejected !== undefined) {
+    return {
+      what: `${step} gave an answer the API server rejects: ${rejected.rule}`,
+      lines: [],
+      returned: rejected.answer,
+    }
+  }
+  const hint =
+    reason.startsWith('converter threw') &&
+    /read.only|not extensible|Cannot (add|assign|delete|define)/.test(reason)
+      ? ['a converter wrote to the object it was given: build and return a new one instead']
+      : []
+  return {
+    what: `${step} failed: ${reason}${field === undefined ? '' : ` (field ${field})`}`,
+    lines: hint,
+  }
+}
+
+function mutated(): Problem {
+  return {
+    what: 'a converter changed the object it was given',
+    lines: ['converters must build and return a new object and leave their input as it was'],
+  }
+}
+
+/**
+ * The object as the API server keeps it: JSON, and without empty `labels`, `annotations` or
+ * `metadata`, which Kubernetes does not tell from absent ones (`omitempty`).
+ */
+function normalize(object: KubeObject, dropAnnotation?: string): unknown {
+  const copy = jsonCopy(object)
+  const metadata = copy.metadata
+  if (!isPlainObject(metadata)) return copy
+  if (dropAnnotation !== undefined && isPlainObject(metadata.annotations)) {
+    delete metadata.annotations[dropAnnotation]
+  }
+  for (const field of ['labels', 'annotations'] as const) {
+    const map = metadata[field]
+    if (isPlainObject(map) && Object.keys(map).length === 0) delete metadata[field]
+  }
+  if (Object.keys(metadata).length === 0) delete copy.metadata
+  return copy
+}

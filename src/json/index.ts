@@ -1,5 +1,0 @@
-export { jsonCopy } from './json-copy.ts'
-export { integerAsBigInt, jsonInteger } from './json-integer.ts'
-export { parseJson, parseJsonLossless } from './lossless-parse.ts'
-export { stringifyJson, stringifyJsonLossless } from './lossless-stringify.ts'
-export { nestingDepthExceeds, nestingDepthExceedsBeside } from './nesting-depth.ts'

@@ -1,1 +1,0 @@
-export { lambdaHandler } from './lambda-handler.ts'

@@ -1,1 +1,0 @@
-export { workerApp } from './worker-app.ts'
