@@ -12,14 +12,14 @@ import { API_SERVER_START_MS, describeWithApiServer } from '../../support/api-se
 import { kubectlOk } from '../../support/kubectl.ts'
 import { crdconv } from '../cli/run-cli.ts'
 
-describeWithApiServer('crdconv import --from-cluster on a real API server', () => {
+describeWithApiServer('crdconv import --from-cluster on a real API server', (release) => {
   let server: TestApiServer
   const directory = mkdtempSync(join(tmpdir(), 'crdconv-import-live-'))
   const importFromCluster = (name: string, ...options: string[]) =>
     crdconv(['import', '--from-cluster', name, '--kubeconfig', server.kubeconfigPath, ...options])
 
   beforeAll(async () => {
-    server = await startTestApiServer()
+    server = await startTestApiServer({ assets: release.assets })
     const crds = await crdconv(['crd', '--url', 'https://example.com/convert'])
     expect(crds.code).toBe(0)
     await kubectlOk(server.kubeconfigPath, ['apply', '-f', '-'], crds.stdout)

@@ -60,7 +60,7 @@ describe('cluster commands without a cluster to talk to', () => {
   })
 })
 
-describeWithApiServer('cluster commands on a real API server', () => {
+describeWithApiServer('cluster commands on a real API server', (release) => {
   let server: TestApiServer
   let tls: ServingCertificate
   let broken: RunningWebhook
@@ -95,7 +95,7 @@ describeWithApiServer('cluster commands on a real API server', () => {
   beforeAll(async () => {
     tls = await writeServingCertificate(directory)
     ;[server, broken] = await Promise.all([
-      startTestApiServer(),
+      startTestApiServer({ assets: release.assets }),
       nodeServerTarget.start(tls, fixture('broken-crontab')),
     ])
   }, API_SERVER_START_MS)

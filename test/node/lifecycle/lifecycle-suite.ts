@@ -38,7 +38,7 @@ function cronTabAtV1beta1(name: string, port: number): Record<string, unknown> {
  * convert on every verb, migrate under a concurrent writer, prune storedVersions, retire.
  */
 export function lifecycleSuite(target: WebhookTarget): void {
-  describeWithApiServer(`the CronTab lifecycle with the ${target.name}`, () => {
+  describeWithApiServer(`the CronTab lifecycle with the ${target.name}`, (release) => {
     let server: TestApiServer
     let webhook: RunningWebhook
     let broken: RunningWebhook
@@ -64,7 +64,7 @@ export function lifecycleSuite(target: WebhookTarget): void {
       directory = mkdtempSync(join(tmpdir(), 'crdconv-lifecycle-'))
       tls = await writeServingCertificate(directory)
       ;[server, webhook, broken] = await Promise.all([
-        startTestApiServer(),
+        startTestApiServer({ assets: release.assets }),
         target.start(tls),
         target.start(tls, fixture('broken-crontab')),
       ])

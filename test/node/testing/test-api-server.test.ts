@@ -3,7 +3,12 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestApiServer, testApiServerAssets, type TestApiServer } from 'crdconv/api-server'
+import {
+  parseKubernetesVersion,
+  startTestApiServer,
+  testApiServerAssets,
+  type TestApiServer,
+} from 'crdconv/api-server'
 import { API_SERVER_START_MS, describeWithApiServer } from '../../support/api-server.ts'
 
 describe('testApiServerAssets', () => {
@@ -19,6 +24,21 @@ describe('testApiServerAssets', () => {
     expect(testApiServerAssets(folder)).toEqual({
       skip: `KUBEBUILDER_ASSETS=${folder} has no kube-apiserver`,
     })
+  })
+})
+
+describe('parseKubernetesVersion', () => {
+  it.each([
+    ['Kubernetes v1.37.2', { gitVersion: 'v1.37.2', major: 1, minor: 37 }],
+    ['Kubernetes v1.20.2-dirty', { gitVersion: 'v1.20.2-dirty', major: 1, minor: 20 }],
+    ['v1.34.1', { gitVersion: 'v1.34.1', major: 1, minor: 34 }],
+    ['Kubernetes v0.0.0', { gitVersion: 'v0.0.0', major: 0, minor: 0 }],
+  ])('reads %j', (line, version) => {
+    expect(parseKubernetesVersion(line)).toEqual(version)
+  })
+
+  it('gives undefined for a line with no version', () => {
+    expect(parseKubernetesVersion('etcd Version: 3.7.0')).toBeUndefined()
   })
 })
 
@@ -55,12 +75,18 @@ describe('processes it started', () => {
   })
 })
 
-describeWithApiServer('startTestApiServer', () => {
+describeWithApiServer('startTestApiServer', (release) => {
   let server: TestApiServer
   beforeAll(async () => {
-    server = await startTestApiServer()
+    server = await startTestApiServer({ assets: release.assets })
   }, API_SERVER_START_MS)
   afterAll(() => server?.stop())
+
+  it('reports the release it started, as its binary and /version name it', () => {
+    const named = /^v\d+\.\d+(\.\d+)?/.exec(release.name)?.[0] as string
+    expect(server.version.gitVersion.startsWith(named)).toBe(true)
+    expect(server.version).toMatchObject({ major: 1, minor: Number(named.split('.')[1]) })
+  })
 
   it('answers kubectl through the kubeconfig file it wrote, as an admin', () => {
     const namespace = execFileSync(

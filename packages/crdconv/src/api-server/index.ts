@@ -3,7 +3,9 @@ export {
   startTestApiServer,
   testApiServerAssets,
   type EtcdEntry,
+  type KubernetesVersion,
   type TestApiServer,
   type TestApiServerOptions,
 } from './test-api-server.ts'
 export { writeServingCertificate, type ServingCertificate } from './test-api-server-certificates.ts'
+export { parseKubernetesVersion } from './test-api-server-version.ts'

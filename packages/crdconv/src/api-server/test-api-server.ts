@@ -4,6 +4,13 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { stringify } from 'yaml'
 import {
+  apiServerArgs,
+  controllerManagerArgs,
+  etcdArgs,
+  kubeconfigObject,
+  type ExtraServerFlags,
+} from './test-api-server-args.ts'
+import {
   writeClientCertificate,
   writeTestApiServerCertificates,
 } from './test-api-server-certificates.ts'
@@ -15,12 +22,20 @@ import {
   waitUntil,
   type ManagedProcess,
 } from './test-api-server-processes.ts'
+import { binaryVersion, type KubernetesVersion } from './test-api-server-version.ts'
 
-export interface TestApiServerOptions {
+export type { KubernetesVersion }
+
+export interface TestApiServerOptions extends ExtraServerFlags {
   /** Folder holding `etcd` and `kube-apiserver`; default `KUBEBUILDER_ASSETS`, as envtest. */
   readonly assets?: string
   /** How long both may take to become ready; default 60 s (a loaded 2-core machine needs ~10). */
   readonly startTimeoutMs?: number
+  /**
+   * Also run `kube-controller-manager` (from the same folder) with these controllers, such as
+   * `['storage-version-migrator-controller', 'garbage-collector-controller']`.
+   */
+  readonly controllers?: readonly string[]
 }
 
 /** One key of etcd with its value, as the API server stored it. */
@@ -33,6 +48,8 @@ export interface EtcdEntry {
 export interface TestApiServer {
   /** `https://127.0.0.1:PORT` */
   readonly url: string
+  /** The release the API server reports at `/version`. */
+  readonly version: KubernetesVersion
   /** A kubeconfig (admin, `system:masters`) as the object `kubectl` reads. */
   readonly kubeconfig: Record<string, unknown>
   /** The same kubeconfig written to a file: `KUBECONFIG=…`, `kubectl --kubeconfig …`. */
@@ -85,6 +102,7 @@ export async function startTestApiServer(
 ): Promise<TestApiServer> {
   const found = testApiServerAssets(options.assets ?? process.env['KUBEBUILDER_ASSETS'])
   if ('skip' in found) throw new Error(found.skip)
+  const binaryRelease = await binaryVersion(join(found.assets, 'kube-apiserver'))
   const timeoutMs = options.startTimeoutMs ?? 60_000
   const dataDir = await mkdtemp(join(tmpdir(), 'crdconv-apiserver-'))
   const cleanup = removeOnExit(dataDir)
@@ -124,7 +142,7 @@ export async function startTestApiServer(
     const apiServer = startProcess(
       'kube-apiserver',
       join(found.assets, 'kube-apiserver'),
-      apiServerArgs(dataDir, apiPort, etcdUrl, certs)
+      apiServerArgs(binaryRelease, dataDir, apiPort, etcdUrl, certs, options)
     )
     started.push(apiServer)
     const url = `https://127.0.0.1:${apiPort}`
@@ -148,6 +166,21 @@ export async function startTestApiServer(
     const kubeconfig = kubeconfigObject(url, tls, 'crdconv-test-admin')
     const kubeconfigPath = join(dataDir, 'kubeconfig.yaml')
     await writeFile(kubeconfigPath, stringify(kubeconfig), { mode: 0o600 })
+    const version = await reportedVersion(url, tls)
+    if (options.controllers !== undefined && options.controllers.length > 0) {
+      if (!existsSync(join(found.assets, 'kube-controller-manager'))) {
+        throw new Error(
+          `${found.assets} has no kube-controller-manager, which the controllers need`
+        )
+      }
+      started.push(
+        startProcess(
+          'kube-controller-manager',
+          join(found.assets, 'kube-controller-manager'),
+          controllerManagerArgs(kubeconfigPath, options.controllers, options)
+        )
+      )
+    }
     const kubeconfigFor = async (user: string, groups: readonly string[] = []) => {
       const ca = { cert: certs.caCert, key: certs.caKey }
       const files = await writeClientCertificate(certDir, user, groups, ca)
@@ -162,6 +195,7 @@ export async function startTestApiServer(
     }
     return {
       url,
+      version,
       kubeconfig,
       kubeconfigPath,
       kubeconfigFor,
@@ -175,74 +209,15 @@ export async function startTestApiServer(
   }
 }
 
-function etcdArgs(dataDir: string, clientUrl: string, peerPort: number): string[] {
-  const peerUrl = `http://127.0.0.1:${peerPort}`
-  return [
-    '--name=test',
-    `--data-dir=${join(dataDir, 'etcd')}`,
-    `--listen-client-urls=${clientUrl}`,
-    `--advertise-client-urls=${clientUrl}`,
-    `--listen-peer-urls=${peerUrl}`,
-    `--initial-advertise-peer-urls=${peerUrl}`,
-    `--initial-cluster=test=${peerUrl}`,
-    '--initial-cluster-state=new',
-  ]
-}
-
-function apiServerArgs(
-  dataDir: string,
-  port: number,
-  etcdUrl: string,
-  certs: Awaited<ReturnType<typeof writeTestApiServerCertificates>>
-): string[] {
-  return [
-    '--advertise-address=127.0.0.1',
-    '--bind-address=127.0.0.1',
-    `--secure-port=${port}`,
-    '--insecure-port=0',
-    `--etcd-servers=${etcdUrl}`,
-    `--cert-dir=${join(dataDir, 'apiserver-certs')}`,
-    `--tls-cert-file=${certs.servingCert}`,
-    `--tls-private-key-file=${certs.servingKey}`,
-    `--client-ca-file=${certs.caCert}`,
-    '--service-account-issuer=https://kubernetes.default.svc.cluster.local',
-    `--service-account-key-file=${certs.serviceAccountPublicKey}`,
-    `--service-account-signing-key-file=${certs.serviceAccountKey}`,
-    '--service-cluster-ip-range=10.0.0.0/24',
-    '--endpoint-reconciler-type=none',
-    '--authorization-mode=RBAC',
-    '--disable-admission-plugins=ServiceAccount',
-    '--profiling=false',
-  ]
-}
-
-function kubeconfigObject(
-  url: string,
-  tls: Required<ClientTls>,
-  user: string
-): Record<string, unknown> {
-  const base64 = (text: string) => Buffer.from(text, 'utf8').toString('base64')
-  return {
-    apiVersion: 'v1',
-    kind: 'Config',
-    clusters: [
-      {
-        name: 'crdconv-test',
-        cluster: { server: url, 'certificate-authority-data': base64(tls.ca) },
-      },
-    ],
-    users: [
-      {
-        name: user,
-        user: {
-          'client-certificate-data': base64(tls.cert),
-          'client-key-data': base64(tls.key),
-        },
-      },
-    ],
-    contexts: [{ name: 'crdconv-test', context: { cluster: 'crdconv-test', user } }],
-    'current-context': 'crdconv-test',
-  }
+async function reportedVersion(url: string, tls: Required<ClientTls>): Promise<KubernetesVersion> {
+  const answer = await smallRequest(`${url}/version`, { tls })
+  const {
+    gitVersion = '',
+    major = '',
+    minor = '',
+  } = JSON.parse(answer.body) as Record<string, string | undefined>
+  // minor may carry a `+` on distribution builds: `20+`
+  return { gitVersion, major: Number.parseInt(major, 10), minor: Number.parseInt(minor, 10) }
 }
 
 /** etcd's v3 HTTP gateway: every key under `prefix` (base64 keys, range end = prefix + 1). */
