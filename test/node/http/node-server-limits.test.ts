@@ -7,6 +7,7 @@ import {
   type RunningServer,
 } from '../../../packages/webhook/src/platform/node/index.ts'
 import {
+  API_SERVER_IDLE_CONNECTION_SECONDS,
   DEFAULT_NODE_SERVER_LIMITS,
   nodeServerOptions,
   readNodeServerLimits,
@@ -80,6 +81,12 @@ describe('the Node server against clients that hold connections', () => {
     await trickle.ended
     clearInterval(drip)
     expect(trickle.received.join('')).toMatch(/^HTTP\/1\.1 408/)
+  })
+
+  it('keeps an idle connection longer than the API server does, so the API server closes it', () => {
+    expect(nodeServerOptions(DEFAULT_NODE_SERVER_LIMITS).keepAliveTimeout).toBeGreaterThan(
+      API_SERVER_IDLE_CONNECTION_SECONDS * 1000
+    )
   })
 
   it('closes a keep-alive connection left idle after its answer', async () => {

@@ -8,6 +8,7 @@ export {
   type RunningServer,
 } from './node-server.ts'
 export {
+  API_SERVER_IDLE_CONNECTION_SECONDS,
   DEFAULT_NODE_SERVER_LIMITS,
   NODE_SERVER_VARIABLES,
   readNodeServerLimits,

@@ -11,8 +11,14 @@ import {
 
 export { NODE_SERVER_VARIABLES }
 
+/** How long the API server's webhook client keeps an idle connection (Go's `IdleConnTimeout`). */
+export const API_SERVER_IDLE_CONNECTION_SECONDS = 90
+
 export interface NodeServerLimits {
-  /** Seconds an idle keep-alive connection stays open after its last answer. */
+  /**
+   * Seconds an idle keep-alive connection stays open after its last answer: longer than the API
+   * server keeps one, so that it, not the webhook, closes it (no new handshake after a pause).
+   */
   readonly keepAliveTimeoutSeconds: number
   /** Seconds a client has to send all request headers, from the moment it connects. */
   readonly headersTimeoutSeconds: number
@@ -23,7 +29,7 @@ export interface NodeServerLimits {
 }
 
 export const DEFAULT_NODE_SERVER_LIMITS: NodeServerLimits = {
-  keepAliveTimeoutSeconds: 5,
+  keepAliveTimeoutSeconds: API_SERVER_IDLE_CONNECTION_SECONDS + 5,
   headersTimeoutSeconds: 10,
   requestTimeoutSeconds: 35,
   maxConnections: 1_000,
