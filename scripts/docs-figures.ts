@@ -1,14 +1,17 @@
-// `npm run docs:figures`: rewrites every `<!-- figures:start NAME -->…<!-- figures:end -->` region
-// of README.md and docs/**/*.md from bench/results.json, so no figure in the docs is typed by
-// hand. `--check` writes nothing and exits 1 when a region is out of date (the docs test does the
-// same in `npm test`).
+// `npm run docs:figures`: rewrites every generated region of README.md and docs/**/*.md, so no
+// figure and no command-line option in the docs is typed by hand:
+// `<!-- figures:start NAME -->…<!-- figures:end -->` from bench/results.json, and
+// `<!-- generated:start NAME -->…<!-- generated:end -->` from the `crdconv` command's own
+// definitions (docs/cli.md). `--check` writes nothing and exits 1 when a region is out of date
+// (the docs test does the same in `npm test`).
+import type { Argument, Command, Option } from 'commander'
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import * as prettier from 'prettier'
 import { renderFigures, type BenchResults } from './bench-figures.ts'
 
-const REGION = /(<!-- figures:start ([\w-]+) -->\n)([\s\S]*?)(<!-- figures:end -->)/g
+const REGION = /(<!-- (figures|generated):start ([\w-]+) -->\n)([\s\S]*?)(<!-- \2:end -->)/g
 const FENCE = /^\s*(`{3,}|~{3,})/
 
 export interface Rewrite {
@@ -36,15 +39,18 @@ export async function rewriteFigures(
   const parts = splitOutsideFences(markdown).map(({ text, fenced }) =>
     fenced
       ? text
-      : text.replace(REGION, (_all, start: string, name: string, _old: string, end: string) => {
-          regions++
-          const figures = tables[name]
-          if (figures === undefined) {
-            unknown.push(name)
-            return `${start}${_old}${end}`
+      : text.replace(
+          REGION,
+          (_all, start: string, _kind: string, name: string, old: string, end: string) => {
+            regions++
+            const figures = tables[name]
+            if (figures === undefined) {
+              unknown.push(name)
+              return `${start}${old}${end}`
+            }
+            return `${start}\n${figures}\n\n${end}`
           }
-          return `${start}\n${figures}\n\n${end}`
-        })
+        )
   )
   const options = (await prettier.resolveConfig(path)) ?? {}
   const text = await prettier.format(parts.join(''), { ...options, filepath: path })
@@ -92,10 +98,88 @@ export function readResults(root: string): BenchResults {
   return JSON.parse(readFileSync(join(root, 'bench/results.json'), 'utf8')) as BenchResults
 }
 
+/** Every table a region can name: the bench's figures and the command-line reference. */
+export async function docsTables(root: string): Promise<Record<string, string>> {
+  return { ...renderFigures(readResults(root)), ...renderCliReference(await crdconvProgram(root)) }
+}
+
+/** The `crdconv` command as its bin builds it, with output going nowhere. */
+export async function crdconvProgram(root: string): Promise<Command> {
+  const { createProgram } = await import('../packages/crdconv/src/cli/main.ts')
+  const io = { stdout: () => {}, stderr: () => {}, readStdin: async () => '', cwd: root }
+  return createProgram({ io, exitCode: 0 })
+}
+
+/** The commands `crdconv --help` lists, in its order. */
+export function visibleCommands(program: Command): Command[] {
+  return program
+    .createHelp()
+    .visibleCommands(program)
+    .filter((command) => command.name() !== 'help')
+}
+
+/** The options `crdconv <command> --help` lists, `--help` aside. */
+export function visibleOptions(command: Command): Option[] {
+  return command.options.filter((option) => !option.hidden)
+}
+
+/**
+ * The command-line reference of docs/cli.md: `cli-commands`, one row per command, linking to its
+ * section, and `cli-<command>`, one row per argument and option of each command.
+ */
+export function renderCliReference(program: Command): Record<string, string> {
+  const commands = visibleCommands(program)
+  const tables: Record<string, string> = {
+    'cli-commands': markdownTable(
+      ['command', 'what it does'],
+      commands.map((command) => [
+        `[\`${command.name()}\`](#crdconv-${command.name()})`,
+        cell(command.description()),
+      ])
+    ),
+  }
+  for (const command of commands) {
+    tables[`cli-${command.name()}`] = markdownTable(
+      ['argument or option', 'default', 'what it does'],
+      [
+        ...command.registeredArguments.map((argument) => argumentRow(argument)),
+        ...visibleOptions(command).map((option) => optionRow(option)),
+      ]
+    )
+  }
+  return tables
+}
+
+function argumentRow(argument: Argument): string[] {
+  const name = argument.required ? `<${argument.name()}>` : `[${argument.name()}]`
+  const fallback = argument.defaultValue === undefined ? '' : code(argument.defaultValue)
+  return [code(name), argument.required ? 'required' : fallback, cell(argument.description)]
+}
+
+function optionRow(option: Option): string[] {
+  const fallback = option.mandatory
+    ? 'required'
+    : option.defaultValue === undefined
+      ? ''
+      : code(option.defaultValue)
+  const choices =
+    option.argChoices === undefined ? '' : `: ${option.argChoices.map(code).join(' or ')}`
+  return [code(option.flags), fallback, `${cell(option.description)}${choices}`]
+}
+
+const code = (value: unknown) => `\`${String(value)}\``
+/** Text for a table cell: one line, pipes escaped. */
+const cell = (text: string) => text.replace(/\s*\n\s*/g, ' ').replace(/\|/g, '\\|')
+
+function markdownTable(header: readonly string[], rows: readonly (readonly string[])[]): string {
+  const line = (cells: readonly string[]) => `| ${cells.join(' | ')} |`
+  return [line(header), line(header.map(() => '---')), ...rows.map(line)].join('\n')
+}
+
 async function main(argv: readonly string[]): Promise<number> {
   const root = resolve(import.meta.dirname, '..')
   const check = argv.includes('--check')
-  const tables = renderFigures(readResults(root))
+  const tables = await docsTables(root)
   let stale = 0
   for (const file of markdownFiles(root)) {
     const path = join(root, file)
@@ -105,9 +189,9 @@ async function main(argv: readonly string[]): Promise<number> {
     if (unknown.length > 0) return 1
     if (text === before) continue
     stale++
-    if (check) console.error(`${file}: figures differ from bench/results.json`)
+    if (check) console.error(`${file}: generated regions differ: run npm run docs:figures`)
     else writeFileSync(path, text)
-    if (!check) console.log(`${file}: figures rewritten`)
+    if (!check) console.log(`${file}: generated regions rewritten`)
   }
   return check && stale > 0 ? 1 : 0
 }

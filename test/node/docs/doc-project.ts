@@ -5,6 +5,7 @@ import {
   mkdirSync,
   mkdtempSync,
   readdirSync,
+  readFileSync,
   rmSync,
   symlinkSync,
   writeFileSync,
@@ -14,12 +15,28 @@ import { basename, dirname, join, relative, sep } from 'node:path'
 
 /** Never linked into a docs project: history, and what runs there writes its own. */
 const NOT_LINKED = new Set(['.git', '.wrangler', '.aws-sam', 'coverage'])
+/** At the project's root, the project's own: written, not linked. */
+const OWN_AT_ROOT = new Set([...NOT_LINKED, 'package.json', 'src'])
+
+/** The `crdconv` command of this repository, relative to its root. */
+export const CRDCONV_BIN = 'packages/crdconv/bin/crdconv.js'
 
 /**
- * A scratch copy of the repository for one Markdown file's blocks: a temporary directory whose
- * entries are symbolic links to the repository's, so `./src/scheme.ts`, `node_modules` and
- * `package.json` (and with it `import 'crdconv'`) resolve as in the repository, while files the
- * blocks write (`crd.yaml`, a `src/scheme.ts` of their own) stay in the scratch directory.
+ * The scratch project's `src/scheme.ts` until a block writes its own: the examples, where a
+ * project made by `crdconv init` has its scheme.
+ */
+const DEFAULT_SCHEME = `// The docs' default scheme: this repository's examples (CronTab and Backup).
+export { scheme } from '../examples/scheme.ts'
+`
+
+/**
+ * A scratch copy of the repository for one Markdown file's blocks, laid out like a project made
+ * by `crdconv init`: a temporary directory whose entries are symbolic links to the repository's
+ * (so `node_modules`, and with it `import '@crdconv/webhook'`, `examples/` and the packages
+ * resolve as in the repository), with a `src/scheme.ts` of its own that exports the examples'
+ * scheme, and a `package.json` without the repository's `"crdconv": { "scheme" }` field, so that
+ * every command's default scheme is `src/scheme.ts`, as in a user's project. Files the blocks
+ * write (`crd.yaml`, a `src/scheme.ts` of their own) stay in the scratch directory.
  */
 export class DocProject {
   /** The temporary directory; `dir` is the copy inside it. */
@@ -35,13 +52,18 @@ export class DocProject {
     // build scripts write to the repository's dist/ (their paths resolve through the links): link it
     // even before the first build, so the copy sees what a block builds
     mkdirSync(join(repoRoot, 'dist'), { recursive: true })
-    linkEntries(repoRoot, this.dir)
+    linkEntries(repoRoot, this.dir, OWN_AT_ROOT)
+    writeFileSync(join(this.dir, 'package.json'), projectPackageJson(repoRoot))
+    this.write('src/scheme.ts', DEFAULT_SCHEME)
     // `../shared` (the machines' binaries and corpora) resolves from the copy as from the repository
     const shared = join(dirname(repoRoot), 'shared')
     if (existsSync(shared)) symlinkSync(shared, join(this.root, 'shared'))
     this.binDir = join(this.dir, '.docs-bin')
     mkdirSync(this.binDir)
-    writeExecutable(join(this.binDir, 'crdconv'), `exec node "${this.dir}/bin/crdconv.js" "$@"\n`)
+    writeExecutable(
+      join(this.binDir, 'crdconv'),
+      `exec node "${join(this.dir, CRDCONV_BIN)}" "$@"\n`
+    )
     writeExecutable(join(this.binDir, 'npx'), NPX_SHIM)
     writeExecutable(join(this.binDir, 'npm'), NPM_SHIM)
   }
@@ -82,9 +104,19 @@ export class DocProject {
   }
 }
 
-function linkEntries(from: string, to: string): void {
+/** The repository's package.json without its `crdconv` field: `src/scheme.ts` is the default. */
+function projectPackageJson(repoRoot: string): string {
+  const manifest = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as Record<
+    string,
+    unknown
+  >
+  delete manifest['crdconv']
+  return `${JSON.stringify(manifest, null, 2)}\n`
+}
+
+function linkEntries(from: string, to: string, skip: ReadonlySet<string> = NOT_LINKED): void {
   for (const entry of readdirSync(from)) {
-    if (!NOT_LINKED.has(entry)) symlinkSync(join(from, entry), join(to, entry))
+    if (!skip.has(entry)) symlinkSync(join(from, entry), join(to, entry))
   }
 }
 

@@ -2,7 +2,9 @@
 // docs/development.md for the conventions (what runs, how, and `<!-- not-run: reason -->`).
 // The pages run side by side in beforeAll, each page's blocks in order; each block's test then
 // reports its own outcome.
+import { execFile } from 'node:child_process'
 import { resolve } from 'node:path'
+import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, it } from 'vitest'
 import { markdownFiles } from '../../../scripts/docs-figures.ts'
 import { DocProject } from './doc-project.ts'
@@ -36,6 +38,13 @@ const titleOf = (file: string, block: CodeBlock) =>
 let strayTypeErrors: string[] = []
 
 beforeAll(async () => {
+  // the `crdconv` bin runs the packages' dist/: build it once, before any page runs (a no-op when
+  // it is current, as after `npm run build` in `npm test`)
+  await promisify(execFile)(process.execPath, [
+    resolve(repoRoot, 'scripts/build-package.mjs'),
+    'webhook',
+    'crdconv',
+  ])
   const tsFiles = new Map<CodeBlock, string>()
   for (const { file, blocks } of pages) {
     const project = new DocProject(repoRoot)

@@ -2,20 +2,26 @@ import { readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { renderFigures, type BenchResults } from '../../../scripts/bench-figures.ts'
-import { markdownFiles, readResults, rewriteFigures } from '../../../scripts/docs-figures.ts'
+import {
+  docsTables,
+  markdownFiles,
+  readResults,
+  rewriteFigures,
+} from '../../../scripts/docs-figures.ts'
 
 const repoRoot = resolve(import.meta.dirname, '../../..')
 const results = readResults(repoRoot)
 const tables = renderFigures(results)
+const allTables = await docsTables(repoRoot)
 
-describe('the docs’ figures', () => {
+describe('the docs’ generated regions', () => {
   it.each(markdownFiles(repoRoot))(
-    '%s shows bench/results.json as `npm run docs:figures` writes it',
+    '%s shows bench/results.json and the CLI as `npm run docs:figures` writes them',
     async (file) => {
       const path = join(repoRoot, file)
       const text = readFileSync(path, 'utf8')
-      const rewrite = await rewriteFigures(path, text, tables)
-      expect(rewrite.unknown, `${file}: figures regions with no table`).toEqual([])
+      const rewrite = await rewriteFigures(path, text, allTables)
+      expect(rewrite.unknown, `${file}: generated regions with no table`).toEqual([])
       expect(rewrite.text === text, `${file} differs: run npm run docs:figures`).toBe(true)
     }
   )
@@ -36,6 +42,13 @@ describe('rewriteFigures', () => {
     const current = (await rewriteFigures('page.md', region(''), tables)).text
     const stale = current.replace(/\d\.\d\d×/, '9.99×')
     expect((await rewriteFigures('page.md', stale, tables)).text).toBe(current)
+  })
+
+  it('fills a generated region the same way, and leaves the other kind’s end marker alone', async () => {
+    const text = '<!-- generated:start a -->\nold\n<!-- figures:end -->\n<!-- generated:end -->\n'
+    expect((await rewriteFigures('page.md', text, { a: 'A' })).text).toBe(
+      '<!-- generated:start a -->\n\nA\n\n<!-- generated:end -->\n'
+    )
   })
 
   it('reports a region whose name has no table', async () => {

@@ -81,7 +81,7 @@ describe('running blocks', () => {
   // the README's example before it was fixed: v1 → v1beta1 turned absent fields into text
   const brokenExample = `// src/scheme.ts
 import * as z from 'zod'
-import { createScheme, defineResource } from 'crdconv'
+import { createScheme, defineResource } from '@crdconv/webhook'
 
 export const cronTab = defineResource({
   group: 'example.com',
@@ -108,6 +108,22 @@ export const scheme = createScheme([cronTab])
     const result = await runShBlock(project, 'npx crdconv check --scheme ./src/scheme.ts')
     expect(result.code).toBe(1)
     expect(result.stdout).toContain('came back "undefined:undefined"')
+  }, 60_000)
+
+  it('makes src/scheme.ts the default scheme: the examples, until a block writes its own', async () => {
+    const fresh = new DocProject(repoRoot)
+    try {
+      const count =
+        "crdconv crd --url https://x.example/convert | grep -c '^kind: CustomResourceDefinition'"
+      expect((await runShBlock(fresh, count)).stdout.trim()).toBe('2')
+      fresh.write(
+        'src/scheme.ts',
+        "import { createScheme } from '@crdconv/webhook'\nimport { cronTab } from '../examples/index.ts'\nexport const scheme = createScheme([cronTab])\n"
+      )
+      expect((await runShBlock(fresh, count)).stdout.trim()).toBe('1')
+    } finally {
+      fresh.remove()
+    }
   }, 60_000)
 
   it('reports a type error and a module that throws', async () => {

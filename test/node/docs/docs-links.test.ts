@@ -59,9 +59,14 @@ describe('links between the docs', () => {
   })
 })
 
-/** Repository paths named in backticks in the prose (not in code blocks), such as `src/scheme.ts`. */
+/**
+ * Repository paths named in backticks in the prose (not in code blocks), such as
+ * `examples/scheme.ts`. `src/` and `test/` start paths of a user's project too (`src/scheme.ts`,
+ * what `crdconv init` writes), so they are held to the repository only below `packages/`.
+ */
 function namedPaths(markdown: string): string[] {
-  const pattern = /`((?:src|test|bench|scripts|bin|docs)\/[\w./-]*)`/g
+  const pattern =
+    /`((?:packages|examples|bench|scripts|tools|docs|test\/node|test\/workers|test\/support)\/[\w./-]*)`/g
   return [...withoutCode(markdown).matchAll(pattern)].map((match) => match[1] ?? '')
 }
 

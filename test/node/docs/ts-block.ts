@@ -27,9 +27,9 @@ export function moduleText(code: string): string {
 }
 
 /**
- * Typechecks files with the repository's compiler options, all in one `tsc` run (one program for
- * every block of every page is much faster than one each), in a child process so that blocks run
- * meanwhile. Returns the errors per file.
+ * Typechecks files, and what they import, with the repository's compiler options, all in one `tsc`
+ * run (one program for every block of every page is much faster than one each), in a child
+ * process so that blocks run meanwhile. Returns the errors per file.
  */
 export async function typecheck(
   repoRoot: string,
@@ -38,9 +38,15 @@ export async function typecheck(
 ): Promise<Map<string, string[]>> {
   const config = join(workDir, 'tsconfig.docs.json')
   const compilerOptions = { noEmit: true, incremental: false }
+  // `include: []`: the blocks and what they import, not the rest of the repository's `include`
   writeFileSync(
     config,
-    JSON.stringify({ extends: join(repoRoot, 'tsconfig.json'), compilerOptions, files })
+    JSON.stringify({
+      extends: join(repoRoot, 'tsconfig.json'),
+      compilerOptions,
+      files,
+      include: [],
+    })
   )
   const tsc = join(repoRoot, 'node_modules/typescript/bin/tsc')
   const output = await promisify(execFile)(

@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url'
 import { Option, type Command } from 'commander'
 import { startLambdaLocalServer, type FunctionUrlHandler } from '../lambda-local/index.ts'
 import { lambdaHandler } from '@crdconv/webhook/lambda'
-import { DEFAULT_SCHEME_MODULE, loadScheme, SCHEME_OPTION_HELP } from './load-scheme.ts'
+import { loadScheme, SCHEME_OPTION_HELP, schemeModule } from './load-scheme.ts'
 import { parseSeconds } from './option-parsers.ts'
 import { addListenOptions, readTlsFiles, type ListenOptions } from './listen-options.ts'
 
@@ -57,7 +57,7 @@ Exit codes: 0 stopped by a signal, 1 could not start (port taken, unreadable cer
         ...(tls === undefined ? {} : { tls }),
       })
       const source =
-        options.bundle ?? `lambdaHandler(scheme of ${options.scheme ?? DEFAULT_SCHEME_MODULE})`
+        options.bundle ?? `lambdaHandler(scheme of ${schemeModule(options.scheme, cwd)})`
       context.io.stderr(
         `crdconv: Lambda handler of ${source} at ${server.url}/convert, as a Function URL\n`
       )

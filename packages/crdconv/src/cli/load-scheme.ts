@@ -17,7 +17,7 @@ export const SCHEME_OPTION_HELP = `module (.ts or .js) exporting \`scheme\`, a c
  * else that stops it loading is a usage error.
  */
 export async function loadScheme(given: string | undefined, cwd: string): Promise<Scheme> {
-  const module = given ?? configuredScheme(cwd) ?? DEFAULT_SCHEME_MODULE
+  const module = schemeModule(given, cwd)
   const path = resolve(cwd, module)
   if (!existsSync(path)) {
     throw new UsageError(
@@ -42,6 +42,11 @@ export async function loadScheme(given: string | undefined, cwd: string): Promis
     )
   }
   return scheme
+}
+
+/** The module `--scheme` names, else package.json's `"crdconv": { "scheme" }`, else `src/scheme.ts`. */
+export function schemeModule(given: string | undefined, cwd: string): string {
+  return given ?? configuredScheme(cwd) ?? DEFAULT_SCHEME_MODULE
 }
 
 /** `"crdconv": { "scheme": "…" }` of the package.json in `cwd`, if there is one. */
