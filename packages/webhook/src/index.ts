@@ -1,7 +1,8 @@
 /**
  * @crdconv/webhook: what a converter author writes against: resources and schemes, the failure
- * class, the stash helpers and int64 values. The webhook itself is `@crdconv/webhook/worker`,
- * `/lambda` or `/node`; every other subpath is listed in docs/package.md.
+ * class, the stash helpers, int64 values, and CEL validation rules for the CRD (`celRules`). The
+ * webhook itself is `@crdconv/webhook/worker`, `/lambda` or `/node`; every other subpath is
+ * listed in docs/package.md.
  * @module
  */
 export {
@@ -33,3 +34,4 @@ export {
   type VersionMap,
 } from './scheme/index.ts'
 export { integerAsBigInt, jsonInteger } from './json/index.ts'
+export { celRules, type CelRule, type CelRuleReason } from './crd/cel-rules.ts'

@@ -54,6 +54,22 @@ describe('crdconv check', () => {
     expect(run.stdout).toContain('smallest found')
   })
 
+  it('says in one line that no API server checked the CEL rules when no cluster is given', async () => {
+    const run = await crdconv(['check', '--runs', '2'])
+    expect(run.code).toBe(0)
+    expect(run.stdout).toContain(
+      'CEL rules not checked against an API server: no cluster given (--kubeconfig, --context or --server-side)\n'
+    )
+    expect(run.stdout).not.toContain('the API server accepts the CRD')
+  })
+
+  it('exits 2 for a --kubeconfig that does not exist, checking nothing', async () => {
+    const run = await crdconv(['check', '--kubeconfig', join(fixtures, 'no-such-kubeconfig')])
+    expect(run.code).toBe(2)
+    expect(run.stderr).toContain('no-such-kubeconfig: no such file')
+    expect(run.stdout).toBe('')
+  })
+
   it('refuses a --runs that is not a positive whole number', async () => {
     const run = await crdconv(['check', '--runs', '0'])
     expect(run.code).toBe(2)

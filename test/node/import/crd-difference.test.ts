@@ -10,14 +10,10 @@ const root = (spec: Record<string, unknown>) => ({
 const at = '.spec.versions.v1.schema.openAPIV3Schema.properties.spec.properties.size'
 
 describe('crdDifferences', () => {
-  it('finds nothing between a CRD and itself, the API server defaults and required order aside', () => {
-    const input = crd({ ...root({ a: { type: 'string' } }), required: ['spec', 'kind'] })
+  it('finds nothing between a CRD and itself with the API server defaults applied', () => {
+    const input = crd({ ...root({ a: { type: 'string' } }), required: ['spec'] })
     const same = crd(
-      {
-        type: 'object',
-        required: ['spec'],
-        properties: { ...root({ a: { type: 'string' } }).properties, kind: { type: 'string' } },
-      },
+      { ...root({ a: { type: 'string' } }), required: ['spec'] },
       { deprecated: false }
     )
     expect(
@@ -29,6 +25,41 @@ describe('crdDifferences', () => {
         },
       })
     ).toEqual([])
+  })
+
+  const schemaAt = '.spec.versions.v1.schema.openAPIV3Schema'
+  it.each<[string, Record<string, unknown>, Record<string, unknown>, string, string]>([
+    [
+      'a root required that lost metadata',
+      { ...root({}), required: ['metadata', 'spec'] },
+      { ...root({}), required: ['spec'] },
+      schemaAt,
+      'required',
+    ],
+    [
+      'a required list in another order',
+      { ...root({}), required: ['spec', 'status'] },
+      { ...root({}), required: ['status', 'spec'] },
+      schemaAt,
+      'required',
+    ],
+    [
+      'a root apiVersion the input did not declare',
+      root({}),
+      { ...root({}), properties: { ...root({}).properties, apiVersion: { type: 'string' } } },
+      `${schemaAt}.properties`,
+      'apiVersion',
+    ],
+  ])('names %s, as the API server would store it', (_name, before, after, path, keyword) => {
+    expect(crdDifferences(crd(before), crd(after))).toEqual([
+      { path, keyword, expected: before[keyword] ?? undefined, actual: expect.anything() },
+    ])
+  })
+
+  it('names an empty subresources stanza that is gone, since the API server keeps it', () => {
+    expect(crdDifferences(crd(root({}), { subresources: {} }), crd(root({})))).toEqual([
+      { path: '.spec.versions.v1', keyword: 'subresources', expected: {}, actual: undefined },
+    ])
   })
 
   it.each<[string, Record<string, unknown>, Record<string, unknown>, string]>([

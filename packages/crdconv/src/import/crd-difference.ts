@@ -1,4 +1,3 @@
-import type { SchemaProps } from '@crdconv/webhook/crd'
 import { isPlainObject } from '@crdconv/webhook/scheme'
 import type { CrdInput } from './read-crd-documents.ts'
 
@@ -11,17 +10,13 @@ export interface CrdDifference {
   readonly actual: unknown
 }
 
-// the API server's own fields at a version's root: it keeps them whatever the schema says
-const ROOT_FIELDS = ['apiVersion', 'kind', 'metadata']
-// lists whose order means nothing
-const SETS = new Set(['required'])
-
 /**
  * What `actual` (a CRD `crdconv crd` generated) says differently from `expected` (the CRD imported):
  * group, names, scope and, per version by name, served, storage, deprecation, subresources,
- * printer columns, selectable fields and the whole `openAPIV3Schema`, compared as JSON with
- * `required` as a set and the API server's defaults applied. The conversion stanza is crdconv's
- * own and not compared. `[]` means faithful.
+ * printer columns, selectable fields and the whole `openAPIV3Schema`, compared as JSON (lists in
+ * order, as the API server stores them) with the API server's defaults applied. The conversion
+ * stanza is crdconv's own and not compared, nor the order of the versions (crdconv writes them in
+ * priority order; the API server serves them alike in any order). `[]` means faithful.
  *
  * @example
  * ```ts
@@ -30,7 +25,7 @@ const SETS = new Set(['required'])
  */
 export function crdDifferences(expected: CrdInput, actual: CrdInput): CrdDifference[] {
   const differences: CrdDifference[] = []
-  compare(comparable(expected), comparable(actual, expected), '', differences)
+  compare(comparable(expected), comparable(actual), '', differences)
   return differences
 }
 
@@ -45,28 +40,20 @@ export function describeChange(difference: CrdDifference): string {
   return `${difference.keyword} is ${show(difference.expected)} in the input, ${show(difference.actual)} when regenerated`
 }
 
-function comparable(crd: CrdInput, reference: CrdInput = crd): Record<string, unknown> {
+function comparable(crd: CrdInput): Record<string, unknown> {
   const { spec } = crd
   const kind = String(spec.names['kind'])
   const versions: Record<string, unknown> = {}
-  const referenceVersions = new Map(
-    reference.spec.versions.map((version) => [version.name, version])
-  )
   for (const version of spec.versions) {
-    const root = version.schema?.openAPIV3Schema ?? {}
-    const referenceRoot = referenceVersions.get(version.name)?.schema?.openAPIV3Schema ?? root
     versions[version.name] = {
       served: version.served ?? true,
       storage: version.storage ?? false,
       deprecated: version.deprecated ?? false,
       deprecationWarning: version.deprecationWarning,
-      subresources:
-        version.subresources === undefined || Object.keys(version.subresources).length === 0
-          ? undefined
-          : version.subresources,
+      subresources: version.subresources,
       additionalPrinterColumns: version.additionalPrinterColumns,
       selectableFields: version.selectableFields,
-      schema: { openAPIV3Schema: withRootFieldsOf(root, referenceRoot) },
+      schema: { openAPIV3Schema: version.schema?.openAPIV3Schema ?? {} },
     }
   }
   return {
@@ -83,30 +70,13 @@ function comparable(crd: CrdInput, reference: CrdInput = crd): Record<string, un
   }
 }
 
-// a root that does not declare apiVersion, kind or metadata means the same as one that does
-function withRootFieldsOf(root: SchemaProps, reference: SchemaProps): SchemaProps {
-  const properties = isPlainObject(root['properties']) ? { ...root['properties'] } : undefined
-  const declared = isPlainObject(reference['properties']) ? reference['properties'] : {}
-  if (properties === undefined) return root
-  for (const field of ROOT_FIELDS) if (!(field in declared)) delete properties[field]
-  // the API server sets them on every object: requiring them changes nothing
-  const required = Array.isArray(root['required'])
-    ? (root['required'] as unknown[]).filter((name) => !ROOT_FIELDS.includes(String(name)))
-    : []
-  const { required: _required, ...rest } = root
-  return { ...rest, properties, ...(required.length > 0 ? { required } : {}) }
-}
-
 function compare(expected: unknown, actual: unknown, path: string, out: CrdDifference[]): void {
   if (isPlainObject(expected) && isPlainObject(actual)) {
     for (const key of new Set([...Object.keys(expected), ...Object.keys(actual)])) {
       const left = expected[key]
       const right = actual[key]
       if (left === undefined && right === undefined) continue
-      const bothNested = (isPlainObject(left) && isPlainObject(right)) || SETS.has(key)
-      if (bothNested && SETS.has(key)) {
-        if (!sameSet(left, right)) out.push({ path, keyword: key, expected: left, actual: right })
-      } else if (bothNested) {
+      if (isPlainObject(left) && isPlainObject(right)) {
         compare(left, right, `${path}.${key}`, out)
       } else if (!sameJson(left, right)) {
         out.push({ path, keyword: key, expected: left, actual: right })
@@ -115,12 +85,6 @@ function compare(expected: unknown, actual: unknown, path: string, out: CrdDiffe
     return
   }
   if (!sameJson(expected, actual)) out.push({ path, keyword: '(value)', expected, actual })
-}
-
-function sameSet(left: unknown, right: unknown): boolean {
-  const a = Array.isArray(left) ? left.map(String).sort() : []
-  const b = Array.isArray(right) ? right.map(String).sort() : []
-  return sameJson(a, b)
 }
 
 function sameJson(left: unknown, right: unknown): boolean {

@@ -34,7 +34,10 @@ export function moduleSource(plan: ResourcePlan, options: ModuleSourceOptions = 
   const definitions = newSourceDefinitions()
   for (const version of plan.versions) definitions.taken.add(version.schemaName)
   const schemas = plan.versions.map((version) => {
-    const source = zodSource(version.schema, version.schemaName, definitions)
+    let source = zodSource(version.schema, version.schemaName, definitions)
+    if (version.rootFields !== undefined) {
+      source += `.register(crdRootFields, ${JSON.stringify(version.rootFields)})`
+    }
     return `/** ${plan.kind} at ${group}/${version.name}. */\nexport const ${version.schemaName} = ${source}\n`
   })
   const versions = plan.versions.map((version) => {
@@ -57,9 +60,9 @@ function carryOver<Converted>(object: object): Converted {
 `
   const body = `${definitions.lines.join('\n')}\n${schemas.join('\n')}`
   // the CRD keywords zod has no word for live behind the package's /crd subpath
-  const keywords = body.includes('crdKeywords')
-    ? `import { crdKeywords } from '${packageName}/crd'\n`
-    : ''
+  const registries = ['crdKeywords', 'crdRootFields'].filter((name) => body.includes(name))
+  const keywords =
+    registries.length === 0 ? '' : `import { ${registries.join(', ')} } from '${packageName}/crd'\n`
   return `// Written by \`crdconv import\` from the CRD ${String((plan.identity['names'] as Record<string, unknown>)['plural'])}.${group}.
 // It is yours now: edit the schemas, and write the converters where the versions differ.
 import * as z from 'zod'

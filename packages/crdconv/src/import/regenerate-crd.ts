@@ -1,4 +1,4 @@
-import { buildCustomResourceDefinition } from '@crdconv/webhook/crd'
+import { buildCustomResourceDefinition, crdRootFields } from '@crdconv/webhook/crd'
 import { defineResource, type ResourceDefinition, type VersionMap } from '@crdconv/webhook/scheme'
 import type { CrdInput } from './read-crd-documents.ts'
 import type { ResourcePlan } from './resource-plan.ts'
@@ -24,7 +24,9 @@ export interface Regenerated {
 export function regenerateCrd(plan: ResourcePlan): Regenerated {
   const versions: Record<string, unknown> = {}
   for (const version of plan.versions) {
-    versions[version.name] = { ...version.settings, schema: buildZod(version.schema) }
+    const schema = buildZod(version.schema)
+    if (version.rootFields !== undefined) schema.register(crdRootFields, version.rootFields)
+    versions[version.name] = { ...version.settings, schema }
   }
   const definition = {
     ...plan.identity,

@@ -1,10 +1,11 @@
 // A CRD as the pieces of a `defineResource` call: plain data, the zod plan of each version and
 // the converters between neighbours. The module source and the in-memory check both read it.
-import { sortByVersionPriority, type SchemaProps } from '@crdconv/webhook/crd'
+import { sortByVersionPriority, type RootFields } from '@crdconv/webhook/crd'
 import { isPlainObject } from '@crdconv/webhook/scheme'
 import type { CrdInput, CrdVersionInput } from './read-crd-documents.ts'
 import { versionDifferences } from './version-differences.ts'
-import { planSchema, type ZodPlan } from './zod-plan.ts'
+import { planRoot } from './root-plan.ts'
+import type { ZodPlan } from './zod-plan.ts'
 
 export interface VersionPlan {
   readonly name: string
@@ -13,6 +14,8 @@ export interface VersionPlan {
   readonly schema: ZodPlan
   /** The version's `defineResource` entry without `schema`. */
   readonly settings: Readonly<Record<string, unknown>>
+  /** `crdRootFields` of the schema: set when the CRD leaves out some of apiVersion, kind, metadata. */
+  readonly rootFields?: RootFields
 }
 
 export interface ConverterPlan {
@@ -52,7 +55,7 @@ export function planResource(crd: CrdInput): ResourcePlan {
   const versions = ordered.map((version) => ({
     name: version.name,
     schemaName: `${kind}${version.name.charAt(0).toUpperCase()}${version.name.slice(1)}`,
-    schema: planSchema(rootSchema(version.schema?.openAPIV3Schema ?? { type: 'object' })),
+    ...planRoot(version.schema?.openAPIV3Schema ?? { type: 'object' }),
     settings: versionSettings(version),
   }))
   const converters: ConverterPlan[] = []
@@ -72,22 +75,6 @@ export function planResource(crd: CrdInput): ResourcePlan {
     versions,
     converters,
   }
-}
-
-// metadata that says nothing but "an object" is the API server's own: no need to declare it
-function rootSchema(root: SchemaProps): SchemaProps {
-  const properties = isPlainObject(root['properties']) ? root['properties'] : undefined
-  const metadata = properties?.['metadata']
-  if (
-    properties === undefined ||
-    !isPlainObject(metadata) ||
-    Object.keys(metadata).length !== 1 ||
-    metadata['type'] !== 'object'
-  ) {
-    return root
-  }
-  const { metadata: _metadata, ...rest } = properties
-  return { ...root, properties: rest }
 }
 
 function versionSettings(version: CrdVersionInput): Record<string, unknown> {

@@ -2,6 +2,7 @@ import type { SchemaProps } from '@crdconv/webhook/crd'
 import { isPlainObject } from '@crdconv/webhook/scheme'
 
 const MAX_LISTED = 12
+const API_SERVER_FIELDS = new Set(['apiVersion', 'kind', 'metadata'])
 
 /**
  * The fields (`.spec.size`) that one version's schema declares and the other does not, or
@@ -37,6 +38,8 @@ function walk(left: unknown, right: unknown, path: string, found: string[], limi
   const propertiesA = isPlainObject(a['properties']) ? a['properties'] : {}
   const propertiesB = isPlainObject(b['properties']) ? b['properties'] : {}
   for (const field of new Set([...Object.keys(propertiesA), ...Object.keys(propertiesB)])) {
+    // the API server sets and checks these itself, whatever a version's schema says of them
+    if (path === '' && API_SERVER_FIELDS.has(field)) continue
     if (!(field in propertiesA) || !(field in propertiesB)) found.push(`${path}.${field}`)
     else walk(propertiesA[field], propertiesB[field], `${path}.${field}`, found, limit)
   }

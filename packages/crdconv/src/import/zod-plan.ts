@@ -71,8 +71,13 @@ function planObject(stated: SchemaProps, nullable: boolean): ZodPlan {
   const declared = isPlainObject(properties) ? properties : {}
   delete stated['properties']
   const required = Array.isArray(stated['required']) ? (stated['required'] as unknown[]) : []
-  // zod's required list is the fields without .optional(); one naming an undeclared field stays stated
-  if (required.every((name) => typeof name === 'string' && Object.hasOwn(declared, name))) {
+  // zod's required list is the fields without .optional(), in the order they are declared; one
+  // that says more (an undeclared field, another order, a name twice) stays stated
+  const derived = Object.keys(declared).filter((name) => required.includes(name))
+  if (
+    required.length === derived.length &&
+    required.every((name, index) => name === derived[index])
+  ) {
     delete stated['required']
   }
   const fields = Object.entries(declared).map(([name, child]) => ({

@@ -1,4 +1,4 @@
-import * as z from 'zod'
+import { registry } from 'zod/v4/core'
 import type { SchemaProps } from './schema-props.ts'
 
 /**
@@ -6,6 +6,7 @@ import type { SchemaProps } from './schema-props.ts'
  * pattern, `x-kubernetes-*` extensions, CEL `x-kubernetes-validations`, validation-only
  * `anyOf`/`allOf`/`oneOf`/`not`, defaults). `crdconv crd` copies them into that node of the
  * `openAPIV3Schema` as they are, after what it derives from zod; `crdconv import` writes them.
+ * For CEL rules, `celRules` is the typed way.
  *
  * @example
  * ```ts
@@ -15,7 +16,7 @@ import type { SchemaProps } from './schema-props.ts'
  * })
  * ```
  */
-export const crdKeywords = /* @__PURE__ */ z.registry<SchemaProps>()
+export const crdKeywords = /* @__PURE__ */ registry<SchemaProps>()
 
 /** Where `toCrdSchema` parks a node's stated keywords in zod's JSON Schema output. */
 export const STATED_KEYWORDS = 'x-crdconv-stated'

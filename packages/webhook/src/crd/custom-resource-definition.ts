@@ -121,6 +121,7 @@ export function buildCustomResourceDefinition(resource: Resource, options: CrdOp
   }
 }
 
+// a stated `subresources: {}` is written as it is: the API server stores it so
 function subresourcesStanza(subresources: Subresources | undefined): {
   subresources?: Record<string, unknown>
 } {
@@ -128,7 +129,7 @@ function subresourcesStanza(subresources: Subresources | undefined): {
   const stanza: Record<string, unknown> = {}
   if (subresources.status === true) stanza['status'] = {}
   if (subresources.scale !== undefined) stanza['scale'] = { ...subresources.scale }
-  return Object.keys(stanza).length === 0 ? {} : { subresources: stanza }
+  return { subresources: stanza }
 }
 
 function printerColumn(column: PrinterColumn): SchemaProps {

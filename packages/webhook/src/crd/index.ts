@@ -6,7 +6,9 @@ export {
   type CrdOptions,
   type CustomResourceDefinition,
 } from './custom-resource-definition.ts'
+export { celRules, type CelRule, type CelRuleReason } from './cel-rules.ts'
 export { crdKeywords } from './crd-keywords.ts'
+export { crdRootFields, type RootField, type RootFields } from './root-fields.ts'
 export { exampleObjects, type ExampleOptions } from './example-objects.ts'
 export { toCrdSchema, type CrdSchema, type SchemaProps } from './openapi-schema.ts'
 export { checkResource, type CheckItem } from './resource-check.ts'

@@ -1,10 +1,15 @@
 import { toJSONSchema, type $ZodType } from 'zod/v4/core'
+import { celRulesOf } from './cel-rules.ts'
 import { crdKeywords, STATED_KEYWORDS } from './crd-keywords.ts'
 import { inReadingOrder } from './reading-order.ts'
-import { convertNode, metadataSchema, type Context } from './schema-nodes.ts'
+import { crdRootFields, ROOT_FIELDS_KEYWORD } from './root-fields.ts'
+import { withKubernetesRoot } from './root-schema.ts'
+import { convertNode, type Context } from './schema-nodes.ts'
 import { asRecord, label, type SchemaProps } from './schema-props.ts'
 
 export type { SchemaProps } from './schema-props.ts'
+
+const VALIDATIONS = 'x-kubernetes-validations'
 
 /** A version's schema for the CRD, with what could not be said exactly. */
 export interface CrdSchema {
@@ -15,18 +20,14 @@ export interface CrdSchema {
   readonly problems: readonly string[]
 }
 
-const API_VERSION_DESCRIPTION =
-  'APIVersion defines the versioned schema of this representation of an object.'
-const KIND_DESCRIPTION =
-  'Kind is a string value representing the REST resource this object represents.'
-
 /**
  * The `openAPIV3Schema` of one version: zod 4's own JSON Schema output (OpenAPI 3.0 flavour, input
  * side) turned into a **structural** schema. `z.looseObject` keeps unknown fields
  * (`x-kubernetes-preserve-unknown-fields`), `z.object` lets the API server prune them; unions of
  * an integer and a string become `x-kubernetes-int-or-string`; unions of objects are merged with
  * each alternative's `required` kept in an `anyOf`; `apiVersion`, `kind` and `metadata` are set as
- * Kubernetes expects.
+ * Kubernetes expects (`crdRootFields` says which to leave out; a `required` stated with
+ * `crdKeywords` at the root is kept as it is).
  *
  * @example
  * ```ts
@@ -48,11 +49,15 @@ export function toCrdSchema(schema: $ZodType): CrdSchema {
         return 'any'
       },
       override: ({ zodSchema, jsonSchema }) => {
+        const target = jsonSchema as Record<string, unknown>
         const stated = crdKeywords.get(zodSchema)
         if (stated !== undefined) {
-          const target = jsonSchema as Record<string, unknown>
           target[STATED_KEYWORDS] = { ...asRecord(target[STATED_KEYWORDS]), ...stated }
         }
+        const rules = celRulesOf(zodSchema)
+        if (rules.length > 0) target[STATED_KEYWORDS] = withRules(target[STATED_KEYWORDS], rules)
+        const rootFields = crdRootFields.get(zodSchema)
+        if (rootFields !== undefined) target[ROOT_FIELDS_KEYWORD] = rootFields
       },
     }) as Record<string, unknown>
   } catch (error) {
@@ -68,37 +73,21 @@ export function toCrdSchema(schema: $ZodType): CrdSchema {
     )
     return { openAPIV3Schema: { type: 'object' }, notes, problems }
   }
-  return { openAPIV3Schema: inReadingOrder(withKubernetesRoot(root, context)), notes, problems }
-}
-
-function withKubernetesRoot(root: SchemaProps, context: Context): SchemaProps {
-  const { apiVersion, kind, metadata, ...fields } = asRecord(root['properties']) as Record<
-    string,
-    SchemaProps
-  >
-  const required = (root['required'] as string[] | undefined)?.filter(
-    (name) => name !== 'apiVersion' && name !== 'kind' && name !== 'metadata'
-  )
-  const { nullable: _nullable, default: _default, properties: _properties, ...rest } = root
-  delete rest['required']
   return {
-    ...rest,
-    type: 'object',
-    properties: {
-      apiVersion: typeField(apiVersion, API_VERSION_DESCRIPTION),
-      kind: typeField(kind, KIND_DESCRIPTION),
-      metadata: metadataSchema(metadata, context),
-      ...fields,
-    },
-    ...(required === undefined || required.length === 0 ? {} : { required }),
+    openAPIV3Schema: inReadingOrder(withKubernetesRoot(root, json, context)),
+    notes,
+    problems,
   }
 }
 
-// apiVersion and kind are strings the API server sets; a declared field keeps its description
-function typeField(declared: SchemaProps | undefined, description: string): SchemaProps {
-  if (declared === undefined) return { type: 'string', description }
-  const stated = declared['description']
-  return typeof stated === 'string' ? { type: 'string', description: stated } : { type: 'string' }
+// celRules' rules after the stated ones, each once (a node may inherit them from its inner schema)
+function withRules(stated: unknown, rules: readonly SchemaProps[]): SchemaProps {
+  const keywords = asRecord(stated)
+  const before = keywords[VALIDATIONS]
+  const all = Array.isArray(before) ? [...(before as unknown[])] : []
+  const seen = new Set(all.map((rule) => JSON.stringify(rule)))
+  for (const rule of rules) if (!seen.has(JSON.stringify(rule))) all.push(rule)
+  return { ...keywords, [VALIDATIONS]: all }
 }
 
 function describeType(schema: SchemaProps): string {

@@ -1,0 +1,97 @@
+// `crdconv check` against an API server: each resource's CRD sent as a server-side dry-run create.
+import type { Command } from 'commander'
+import { buildCustomResourceDefinition, type CheckItem } from '@crdconv/webhook/crd'
+import { isPlainObject, type Resource } from '@crdconv/webhook/scheme'
+import type { ClusterClient } from '../cluster/connect-to-cluster.ts'
+import {
+  addClusterOptions,
+  asUsageErrors,
+  connectWith,
+  type ClusterOptions,
+} from './cluster-options.ts'
+
+/** What `check` says when it sends no CRD to an API server. */
+export const NO_CLUSTER_LINE =
+  'CEL rules not checked against an API server: no cluster given (--kubeconfig, --context or --server-side)'
+
+// crdconv check never calls the webhook: the URL only has to be one the API server accepts
+const PLACEHOLDER_URL = 'https://crdconv-check.invalid/convert'
+
+export interface CheckClusterOptions extends ClusterOptions {
+  serverSide?: boolean
+}
+
+export function addCheckClusterOptions(command: Command): Command {
+  return addClusterOptions(command).option(
+    '--server-side',
+    'also send each CRD to the API server of the current kubeconfig context (implied by --kubeconfig or --context) as a server-side dry-run create: it refuses CEL rules that do not compile or cost too much, and stores nothing'
+  )
+}
+
+/** The API server `check` sends the CRDs to, and its release. */
+export interface CheckCluster {
+  readonly client: ClusterClient
+  readonly version: string | undefined
+}
+
+/** The cluster to check against, or undefined when the options name none. */
+export async function clusterToCheck(
+  options: CheckClusterOptions
+): Promise<CheckCluster | undefined> {
+  const given =
+    options.serverSide === true || options.kubeconfig !== undefined || options.context !== undefined
+  if (!given) return undefined
+  const client = await connectWith(options)
+  const { serverVersion } = await import('../cluster/crd-dry-run.ts')
+  return { client, version: await serverVersion(client) }
+}
+
+/**
+ * The report item of `resource`'s CRD on the API server: accepted (with what an older release
+ * dropped), or each refusal with its version, field and rule.
+ */
+export async function apiServerItem(
+  { client, version }: CheckCluster,
+  resource: Resource
+): Promise<CheckItem> {
+  const { dryRunCreateCrd, formatCrdRefusal } = await import('../cluster/crd-dry-run.ts')
+  const title = 'the API server accepts the CRD, CEL rules included (server-side dry run)'
+  const { crd, problems } = buildCustomResourceDefinition(resource, { url: PLACEHOLDER_URL })
+  if (problems.length > 0) {
+    return { title, problems: [], notes: ['not sent: the CRD cannot be generated (see above)'] }
+  }
+  const outcome = await asUsageErrors(() => dryRunCreateCrd(client, crd))
+  const server = `${version ?? 'the API server'} at ${client.server} (context ${client.contextName})`
+  if (!outcome.accepted) {
+    return {
+      title,
+      // a CEL compiler message spans lines: under the item's "- " they stay readable
+      problems: outcome.refusals.map((refusal) =>
+        formatCrdRefusal(refusal).replaceAll('\n', '\n            ')
+      ),
+      notes: [`refused by ${server}`],
+    }
+  }
+  const rules = countRules(crd.spec.versions)
+  const checked = rules > 0 && !outcome.dropped.includes('x-kubernetes-validations')
+  const notes = [
+    `accepted by ${server}${checked ? `, ${rules} CEL rule${rules === 1 ? '' : 's'} compiled within the cost budget` : ''}`,
+  ]
+  if (outcome.dropped.length > 0) {
+    notes.push(
+      `it dropped ${outcome.dropped.join(', ')}: this release predates them, so it neither checks nor enforces them`
+    )
+  }
+  return { title, problems: [], notes }
+}
+
+function countRules(node: unknown): number {
+  if (Array.isArray(node)) return node.reduce((total: number, item) => total + countRules(item), 0)
+  if (!isPlainObject(node)) return 0
+  let total = 0
+  for (const [key, value] of Object.entries(node)) {
+    total +=
+      key === 'x-kubernetes-validations' && Array.isArray(value) ? value.length : countRules(value)
+  }
+  return total
+}
