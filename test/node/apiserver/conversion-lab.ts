@@ -1,0 +1,204 @@
+// One real API server with the CronTab CRD (stored at v1beta1, served at v1beta1 and v1) whose
+// conversion webhook is crdconv's Node server, counted, behind the distance proxy: what the
+// tests of this folder measure the API server's calls with.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { Agent, request } from 'node:https'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { expect } from 'vitest'
+import {
+  startTestApiServer,
+  type TestApiServer,
+} from '../../../packages/crdconv/src/api-server/test-api-server.ts'
+import { writeServingCertificate } from '../../../packages/crdconv/src/api-server/test-api-server-certificates.ts'
+import {
+  startDistanceProxy,
+  type DistanceProxy,
+} from '../../../tools/distance-proxy/distance-proxy.ts'
+import type { ApiServerRelease } from '../../support/api-server.ts'
+import { kubectl, kubectlOk, type KubectlRun } from '../../support/kubectl.ts'
+import { crdconv } from '../cli/run-cli.ts'
+import { scheme } from '../lifecycle/fixtures/crontab-v1beta1-storage.ts'
+import { startCountingWebhook, type CountingWebhook } from './counting-webhook.ts'
+
+const FIXTURE = join(import.meta.dirname, '../lifecycle/fixtures/crontab-v1beta1-storage.ts')
+export const GROUP = 'example.com'
+export const CRD_NAME = 'crontabs.example.com'
+
+/** The two served versions: `v1beta1` is the storage version, `v1` needs the webhook. */
+export type Version = 'v1beta1' | 'v1'
+
+export interface ApiAnswer {
+  readonly status: number
+  readonly body: string
+}
+
+/** A watch the API server streams to: events as `TYPE name`, until `close()`. */
+export interface OpenWatch {
+  readonly events: () => readonly string[]
+  readonly close: () => void
+}
+
+export interface ConversionLab {
+  readonly server: TestApiServer
+  readonly webhook: CountingWebhook
+  readonly proxy: DistanceProxy
+  /** One request to the API server as the admin, on a kept-alive connection; never throws on status. */
+  readonly api: (method: string, path: string, body?: unknown, type?: string) => Promise<ApiAnswer>
+  /** Opens a WATCH (`path` with `watch=true`); collects each event's type and object name. */
+  readonly watch: (path: string) => Promise<OpenWatch>
+  /** `kubectl` as the admin, failing on a non-zero exit. */
+  readonly kube: (args: readonly string[], input?: string) => Promise<string>
+  /** `kubectl` as the admin, with its exit code and both outputs. */
+  readonly kubeRun: (args: readonly string[], input?: string) => Promise<KubectlRun>
+  readonly stop: () => Promise<void>
+}
+
+/** The collection path of CronTabs in `default` at `version`. */
+export const cronTabs = (version: Version, query = '') =>
+  `/apis/${GROUP}/${version}/namespaces/default/crontabs${query === '' ? '' : `?${query}`}`
+
+/** The path of one CronTab in `default` at `version`. */
+export const cronTabPath = (version: Version, name: string) =>
+  `/apis/${GROUP}/${version}/namespaces/default/crontabs/${name}`
+
+/** A CronTab written at `version`: the address as `hostPort` (v1beta1) or `host` and `port` (v1). */
+export function cronTab(version: Version, name: string, port = 1234): Record<string, unknown> {
+  const address =
+    version === 'v1beta1'
+      ? { hostPort: `localhost:${port}` }
+      : { host: 'localhost', port: String(port) }
+  return {
+    apiVersion: `${GROUP}/${version}`,
+    kind: 'CronTab',
+    metadata: { name, namespace: 'default' },
+    ...address,
+    spec: { cronSpec: '* * * * */5', image: 'my-cron-image', replicas: 1 },
+  }
+}
+
+/**
+ * Starts etcd + kube-apiserver of `release`, the counting webhook, the distance proxy in front of
+ * it (`oneWayMs`, 0 by default: loopback) and applies the CronTab CRD pointing at the proxy.
+ */
+export async function startConversionLab(
+  release: ApiServerRelease,
+  oneWayMs = 0
+): Promise<ConversionLab> {
+  const directory = mkdtempSync(join(tmpdir(), 'crdconv-apiserver-calls-'))
+  const started: { stop: () => Promise<void> }[] = []
+  const stop = async () => {
+    for (const one of started.reverse()) await one.stop()
+    started.length = 0
+    rmSync(directory, { recursive: true, force: true })
+  }
+  try {
+    const tls = await writeServingCertificate(directory)
+    const webhook = await startCountingWebhook(scheme, tls)
+    started.push({ stop: () => webhook.close() })
+    const proxy = await startDistanceProxy({
+      targetHost: '127.0.0.1',
+      targetPort: webhook.port,
+      oneWayMs,
+    })
+    started.push({ stop: () => proxy.close() })
+    const server = await startTestApiServer({ assets: release.assets })
+    started.push(server)
+    const kubeRun = (args: readonly string[], input?: string) =>
+      kubectl(server.kubeconfigPath, args, input)
+    const kube = (args: readonly string[], input?: string) =>
+      kubectlOk(server.kubeconfigPath, args, input)
+    const url = `https://127.0.0.1:${proxy.port}/convert`
+    const crd = await crdconv(['crd', '--scheme', FIXTURE, '--url', url, '--ca-bundle', tls.caCert])
+    expect(crd.code, crd.stderr).toBe(0)
+    await kube(['apply', '-f', '-'], crd.stdout)
+    await kube(['wait', '--for', 'condition=established', `crd/${CRD_NAME}`])
+    const agent = new Agent({ keepAlive: true, maxSockets: 16 })
+    started.push({ stop: async () => agent.destroy() })
+    const user = (server.kubeconfig['users'] as { user: Record<string, string> }[])[0]?.user ?? {}
+    const cluster = (server.kubeconfig['clusters'] as { cluster: Record<string, string> }[])[0]
+    const pem = (base64: string | undefined) => Buffer.from(base64 ?? '', 'base64').toString('utf8')
+    const clientTls = {
+      ca: pem(cluster?.cluster['certificate-authority-data']),
+      cert: pem(user['client-certificate-data']),
+      key: pem(user['client-key-data']),
+    }
+    const api = (method: string, path: string, body?: unknown, type = 'application/json') =>
+      new Promise<ApiAnswer>((resolve, reject) => {
+        const text = body === undefined ? undefined : JSON.stringify(body)
+        const headers = text === undefined ? {} : { 'content-type': type }
+        const outgoing = request(
+          `${server.url}${path}`,
+          { method, headers, agent, ...clientTls },
+          (response) => {
+            const chunks: Buffer[] = []
+            response.on('data', (chunk: Buffer) => chunks.push(chunk))
+            response.on('end', () =>
+              resolve({
+                status: response.statusCode ?? 0,
+                body: Buffer.concat(chunks).toString('utf8'),
+              })
+            )
+            response.on('error', reject)
+          }
+        )
+        outgoing.on('error', reject)
+        outgoing.end(text)
+      })
+    const watch = (path: string) =>
+      new Promise<OpenWatch>((resolve, reject) => {
+        const events: string[] = []
+        let rest = ''
+        const outgoing = request(
+          `${server.url}${path}`,
+          { agent: false, ...clientTls },
+          (response) => {
+            if (response.statusCode !== 200)
+              reject(new Error(`watch ${path}: ${response.statusCode}`))
+            response.on('data', (chunk: Buffer) => {
+              const lines = (rest + chunk.toString('utf8')).split('\n')
+              rest = lines.pop() ?? ''
+              for (const line of lines.filter((one) => one.trim() !== '')) {
+                const event = JSON.parse(line) as {
+                  type: string
+                  object: { metadata?: { name?: string } }
+                }
+                events.push(`${event.type} ${event.object.metadata?.name ?? ''}`)
+              }
+            })
+            response.on('error', () => undefined)
+            resolve({ events: () => events, close: () => outgoing.destroy() })
+          }
+        )
+        outgoing.on('error', reject)
+        outgoing.end()
+      })
+    return { server, webhook, proxy, api, watch, kube, kubeRun, stop }
+  } catch (error) {
+    await stop()
+    throw error
+  }
+}
+
+/** Creates `count` CronTabs named `prefix-N` at v1beta1 with one `kubectl create` (one POST each). */
+export async function createCronTabs(
+  lab: ConversionLab,
+  prefix: string,
+  count: number
+): Promise<void> {
+  const items = Array.from({ length: count }, (_, index) =>
+    cronTab('v1beta1', `${prefix}-${index}`, 1000 + index)
+  )
+  await lab.kube(['create', '-f', '-'], JSON.stringify({ apiVersion: 'v1', kind: 'List', items }))
+}
+
+/** Settles once `check()` holds, polling every 50 ms. */
+export async function until(check: () => boolean | Promise<boolean>): Promise<void> {
+  while (!(await check())) await new Promise((resolve) => setTimeout(resolve, 50))
+}
+
+/** Fails unless the API server answered 2xx, with its answer in the message. */
+export function expectOk(answer: ApiAnswer): ApiAnswer {
+  expect(answer.status, answer.body.slice(0, 500)).toBeLessThan(300)
+  return answer
+}
