@@ -1,5 +1,9 @@
 import { Option, type Command } from 'commander'
+import type { ClusterClient } from '../cluster/connect-to-cluster.ts'
+import { detectStorageMigration, type StorageMigrationSupport } from '../cluster/migration-api.ts'
+import { migrateServerSide } from '../cluster/server-side-migration.ts'
 import { migrateStorage, type MigrationSummary } from '../cluster/storage-migration.ts'
+import type { Resource } from '@crdconv/webhook/scheme'
 import { EXIT, processIo, type CliIo, type CommandContext } from './cli-io.ts'
 import {
   addClusterOptions,
@@ -8,7 +12,8 @@ import {
   type ClusterOptions,
 } from './cluster-options.ts'
 import { loadScheme, SCHEME_OPTION_HELP, selectResources, resourceOption } from './load-scheme.ts'
-import { migrateProgress } from './migrate-progress.ts'
+import { migrateProgress, serverSideProgress } from './migrate-progress.ts'
+import { describeSummary, migrationFailed } from './migration-report.ts'
 import { parseCount } from './option-parsers.ts'
 
 export function registerMigrateCommand(program: Command, context: CommandContext): void {
@@ -21,8 +26,18 @@ export function registerMigrateCommand(program: Command, context: CommandContext
     .addOption(resourceOption())
     .addOption(new Option('--kind <name>', 'the former name of --resource').hideHelp())
     .option('--dry-run', 'say what would be rewritten; write nothing')
+    .option(
+      '--server-side',
+      "have the API server's own migrator (StorageVersionMigration) rewrite the objects, where the cluster has it"
+    )
     .option('--concurrency <n>', 'writes in flight at once', parseCount, 8)
     .option('--page-size <n>', 'objects per list page (limit/continue)', parseCount, 500)
+    .option(
+      '--timeout <seconds>',
+      'with --server-side: how long to follow the migration before leaving it to run on',
+      parseCount,
+      3600
+    )
   addClusterOptions(command).addHelpText(
     'after',
     `
@@ -34,13 +49,23 @@ overwritten; a deleted object is skipped; 429 and 5xx are retried with backoff. 
 object was rewritten is status.storedVersions set to the storage version alone. Stopping and
 running again is safe; a run after a complete one does nothing.
 
+With --server-side, where the cluster serves storagemigration.k8s.io (v1 since Kubernetes 1.37,
+v1beta1 or v1alpha1 before, behind the StorageVersionMigrator feature gate), the same checks
+(RBAC: create, get and list storageversionmigrations, update customresourcedefinitions/status),
+then a StorageVersionMigration of the resource, followed until it succeeds or fails.
+status.storedVersions is pruned by crdconv unless the cluster's migrator did; after a failure
+it is left listing every version it listed before. Where the cluster has no such API, it says
+so and migrates client-side.
+
 Examples:
   crdconv migrate --scheme ./src/scheme.ts --dry-run
   crdconv migrate --scheme ./src/scheme.ts --resource crontabs --context prod --concurrency 16
+  crdconv migrate --scheme ./src/scheme.ts --server-side --context prod
 
-Exit codes: 0 migrated (or nothing to do); 1 some objects were not rewritten, or the webhook
-check failed (nothing written); 2 bad usage, no kubeconfig or context, unreachable API server,
-CRD not installed, storage version differs from the scheme's, RBAC forbids a verb (nothing written).`
+Exit codes: 0 migrated (or nothing to do); 1 some objects were not rewritten, the webhook
+check failed (nothing written), or the server-side migration failed or did not finish in
+--timeout; 2 bad usage, no kubeconfig or context, unreachable API server, CRD not installed,
+storage version differs from the scheme's, RBAC forbids a verb (nothing written).`
   )
   command.action(async (options: MigrateOptions) => {
     context.exitCode = await migrate(context.io, options)
@@ -53,72 +78,67 @@ interface MigrateOptions extends ClusterOptions {
   /** `--kind`, the hidden former name of `--resource`. */
   kind?: string
   dryRun?: boolean
+  serverSide?: boolean
   concurrency: number
   pageSize: number
+  timeout: number
 }
 
 async function migrate(io: CliIo, options: MigrateOptions): Promise<number> {
   const scheme = await loadScheme(options.scheme, io.cwd)
   const resources = selectResources(scheme, options.resource ?? options.kind)
   const client = await connectWith(options)
+  let support: StorageMigrationSupport | undefined
+  if (options.serverSide === true) {
+    support = await asUsageErrors(() => detectStorageMigration(client))
+    if (!support.serverSide) io.stderr(`crdconv: ${support.reason}: migrating client-side\n`)
+  }
   const tty = io === processIo && process.stderr.isTTY === true
   let exitCode: number = EXIT.ok
   for (const resource of resources) {
-    const crdName = resource.identity.crdName
-    const progress = migrateProgress(io, crdName, tty)
-    let summary: MigrationSummary
+    const summary = await migrateOne(io, client, resource, support, options, tty)
+    io.stdout(describeSummary(summary, options.dryRun === true))
+    if (migrationFailed(summary)) exitCode = EXIT.problem
+  }
+  return exitCode
+}
+
+async function migrateOne(
+  io: CliIo,
+  client: ClusterClient,
+  resource: Resource,
+  support: StorageMigrationSupport | undefined,
+  options: MigrateOptions,
+  tty: boolean
+): Promise<MigrationSummary> {
+  const crdName = resource.identity.crdName
+  const dryRun = options.dryRun === true
+  if (support?.serverSide === true) {
+    const progress = serverSideProgress(io, crdName, tty)
     try {
-      summary = await asUsageErrors(() =>
-        migrateStorage(client, resource, {
-          concurrency: options.concurrency,
+      return await asUsageErrors(() =>
+        migrateServerSide(client, resource, support, {
+          dryRun,
           pageSize: options.pageSize,
-          dryRun: options.dryRun === true,
+          timeoutMs: options.timeout * 1000,
           onProgress: progress.update,
         })
       )
     } finally {
       progress.stop()
     }
-    io.stdout(describeSummary(summary, options.dryRun === true))
-    if (summary.blocked !== undefined || (summary.counts?.failures.length ?? 0) > 0) {
-      exitCode = EXIT.problem
-    }
   }
-  return exitCode
-}
-
-const list = (versions: readonly string[]) => `[${versions.join(', ')}]`
-
-function describeSummary(summary: MigrationSummary, dryRun: boolean): string {
-  const { crdName, storageVersion, counts } = summary
-  if (summary.alreadyMigrated) {
-    return `${crdName}: nothing to migrate: storedVersions is already ${list(summary.storedVersionsAfter)}\n`
-  }
-  if (summary.blocked !== undefined) return `${crdName}: not migrated: ${summary.blocked}\n`
-  if (counts === undefined) return `${crdName}: nothing done\n`
-  if (dryRun) {
-    return (
-      `${crdName}: would rewrite ${counts.seen} objects at ${storageVersion}, then set storedVersions ` +
-      `from ${list(summary.storedVersionsBefore)} to [${storageVersion}] (dry run: nothing written)\n`
+  const progress = migrateProgress(io, crdName, tty)
+  try {
+    return await asUsageErrors(() =>
+      migrateStorage(client, resource, {
+        concurrency: options.concurrency,
+        pageSize: options.pageSize,
+        dryRun,
+        onProgress: progress.update,
+      })
     )
+  } finally {
+    progress.stop()
   }
-  const lines = [
-    `${crdName}: rewrote ${counts.rewritten} of ${counts.seen} objects at ${storageVersion} ` +
-      `(${counts.conflicts} conflicts re-read, ${counts.deleted} deleted meanwhile, ${counts.retries} retries, ${counts.failures.length} failed)`,
-  ]
-  for (const failure of counts.failures.slice(0, 20)) {
-    lines.push(`  - ${failure.object}: ${failure.message}`)
-  }
-  if (counts.failures.length > 20) lines.push(`  - … and ${counts.failures.length - 20} more`)
-  if (counts.failures.length > 0) {
-    lines.push(
-      `  storedVersions left at ${list(summary.storedVersionsAfter)}: fix the failures and run crdconv migrate again (it is safe to rerun)`
-    )
-  } else {
-    lines.push(
-      `  storedVersions: ${list(summary.storedVersionsBefore)} -> ${list(summary.storedVersionsAfter)}`,
-      `  next: stop serving the old versions (served: false), remove them from the scheme, apply crdconv crd; crdconv retire once one version is left`
-    )
-  }
-  return `${lines.join('\n')}\n`
 }

@@ -1,4 +1,5 @@
 import { SingleBar } from 'cli-progress'
+import type { MigrationState } from '../cluster/migration-status.ts'
 import type { RewriteCounts } from '../cluster/rewrite-objects.ts'
 import type { CliIo } from './cli-io.ts'
 
@@ -56,6 +57,78 @@ export function migrateProgress(
       io.stderr(
         `crdconv: ${crdName} ${counts.seen}/${total} objects, ${rate(counts)}/s, ${counts.conflicts} conflicts, ${counts.failures.length} errors\n`
       )
+    },
+    stop: () => {},
+  }
+}
+
+/** Shows how a server-side migration goes, from its conditions: one `update` per read. */
+export interface ServerSideProgress {
+  readonly update: (migration: string, state: MigrationState) => void
+  readonly stop: () => void
+}
+
+/** The phase in a few words, with the controller's retried error if any. */
+function phaseText(state: MigrationState): string {
+  switch (state.phase) {
+    case 'pending':
+      return 'waiting for the controller'
+    case 'running':
+      return state.transientError === undefined
+        ? 'running'
+        : `running, retrying after: ${state.transientError}`
+    case 'succeeded':
+      return 'succeeded'
+    case 'failed':
+      return 'failed'
+  }
+}
+
+/**
+ * Progress of one resource's migration by the API server: a cli-progress bar (objects rewritten
+ * of the total, once the controller says them, and the phase) on a terminal, else a line each
+ * time the migration's state changes.
+ */
+export function serverSideProgress(
+  io: CliIo,
+  crdName: string,
+  tty: boolean,
+  terminal: NodeJS.WritableStream = process.stderr
+): ServerSideProgress {
+  const done = (state: MigrationState) =>
+    state.total === undefined ? 0 : state.total - (state.remaining ?? state.total)
+  if (tty) {
+    const bar = new SingleBar({
+      format: `${crdName} [{bar}] {value}/{total} | {migration} | {phase}`,
+      hideCursor: true,
+      stream: terminal,
+    })
+    let running = false
+    return {
+      update: (migration, state) => {
+        const payload = { migration, phase: phaseText(state) }
+        const total = state.total ?? 0
+        if (!running) {
+          bar.start(total, done(state), payload)
+          running = true
+        }
+        bar.setTotal(total)
+        bar.update(done(state), payload)
+      },
+      stop: () => {
+        if (running) bar.stop()
+      },
+    }
+  }
+  let last = ''
+  return {
+    update: (migration, state) => {
+      const counts =
+        state.total === undefined ? '' : `, ${done(state)}/${state.total} objects rewritten`
+      const line = `crdconv: ${crdName}: StorageVersionMigration ${migration} ${phaseText(state)}${counts}\n`
+      if (line === last) return
+      last = line
+      io.stderr(line)
     },
     stop: () => {},
   }

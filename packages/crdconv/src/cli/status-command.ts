@@ -1,4 +1,5 @@
 import type { Command } from 'commander'
+import { detectStorageMigration, type StorageMigrationSupport } from '../cluster/migration-api.ts'
 import {
   resourceStatus,
   type ResourceStatus,
@@ -20,6 +21,7 @@ export function registerStatusCommand(program: Command, context: CommandContext)
     .description('show the live CRDs beside the scheme, check the webhook through the API server')
     .option('--scheme <module>', SCHEME_OPTION_HELP)
     .addOption(resourceOption())
+    .option('--json', 'print the status as JSON (one object: the cluster, then each resource)')
   addClusterOptions(command).addHelpText(
     'after',
     `
@@ -27,11 +29,14 @@ One table per resource: each version's served/storage/deprecated flags in the sc
 whether it is in status.storedVersions, whether the live schema equals the one crdconv crd
 generates, and a check of the webhook through the API server (a server-side dry-run create at
 each served version that is not the storage version: the API server calls the real webhook and
-stores nothing). Then conversion strategy and URL, object counts per namespace, problems with
-what to do, and the next step of the lifecycle.
+stores nothing). Then conversion strategy and URL, object counts per namespace, which storage
+migration the cluster supports (server-side where it serves storagemigration.k8s.io, crdconv
+migrate --server-side; else client-side), problems with what to do, and the next step of the
+lifecycle. With --json, the same as one JSON object ("storageMigration", "resources").
 
 Examples:
   crdconv status --scheme ./src/scheme.ts --context prod
+  crdconv status --scheme ./src/scheme.ts --json | jq .storageMigration
 
 Exit codes: 0 nothing blocks the next step; 1 something does (listed under problems); 2 bad
 usage, no kubeconfig or context, unreachable API server, RBAC forbids reading.`
@@ -44,19 +49,44 @@ usage, no kubeconfig or context, unreachable API server, RBAC forbids reading.`
 interface StatusOptions extends ClusterOptions {
   scheme?: string
   resource?: string
+  json?: boolean
 }
 
 async function showStatus(io: CliIo, options: StatusOptions): Promise<number> {
   const scheme = await loadScheme(options.scheme, io.cwd)
   const resources = selectResources(scheme, options.resource)
   const client = await connectWith(options)
+  const migration = await asUsageErrors(() => detectStorageMigration(client))
   let exitCode: number = EXIT.ok
+  const statuses: ResourceStatus[] = []
   for (const resource of resources) {
     const status = await asUsageErrors(() => resourceStatus(client, resource))
-    io.stdout(describeStatus(status, `${client.contextName}, ${client.server}`))
+    statuses.push(status)
+    if (options.json !== true) {
+      io.stdout(describeStatus(status, migration, `${client.contextName}, ${client.server}`))
+    }
     if (status.problems.some((problem) => problem.blocking)) exitCode = EXIT.problem
   }
+  if (options.json === true) {
+    const report = {
+      context: client.contextName,
+      server: client.server,
+      storageMigration: migration,
+      resources: statuses.map((status) => ({
+        ...status,
+        ...(status.objects === undefined ? {} : { objects: Object.fromEntries(status.objects) }),
+      })),
+    }
+    io.stdout(`${JSON.stringify(report, null, 2)}\n`)
+  }
   return exitCode
+}
+
+/** Which storage migration the cluster supports, as the line `status` prints. */
+export function describeMigrationSupport(support: StorageMigrationSupport): string {
+  return support.serverSide
+    ? `storage migration: server-side (${support.groupVersion}): crdconv migrate --server-side, or client-side: crdconv migrate`
+    : `storage migration: client-side only (${support.reason}): crdconv migrate`
 }
 
 function flags(side: VersionFlags | undefined): string {
@@ -98,7 +128,11 @@ export function formatTable(rows: readonly (readonly string[])[]): string {
     .join('\n')
 }
 
-function describeStatus(status: ResourceStatus, where: string): string {
+function describeStatus(
+  status: ResourceStatus,
+  migration: StorageMigrationSupport,
+  where: string
+): string {
   const lines = [`${status.crdName} (${where})`]
   const table = [
     ['VERSION', 'SCHEME', 'LIVE', 'STORED', 'SCHEMA', 'WEBHOOK CHECK'],
@@ -127,6 +161,7 @@ function describeStatus(status: ResourceStatus, where: string): string {
       )
     }
   }
+  lines.push(describeMigrationSupport(migration))
   if (status.problems.length > 0) {
     lines.push('problems:')
     for (const problem of status.problems) {

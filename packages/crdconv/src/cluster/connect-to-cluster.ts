@@ -3,11 +3,13 @@ import { homedir } from 'node:os'
 import { delimiter, join } from 'node:path'
 import { Agent as HttpsAgent } from 'node:https'
 import {
+  ApisApi,
   AuthorizationV1Api,
   createConfiguration,
   CustomObjectsApi,
   KubeConfig,
   ServerConfiguration,
+  Watch,
   type ApiConstructor,
   type ApiType,
   type RequestContext,
@@ -38,6 +40,10 @@ export interface ClusterClient extends ClusterTarget {
   /** Reads and writes any resource as plain JSON (CRDs and custom objects alike). */
   readonly objects: CustomObjectsApi
   readonly authorization: AuthorizationV1Api
+  /** Discovery of the API groups the cluster serves (`GET /apis`). */
+  readonly apis: ApisApi
+  /** Watches (`?watch=true`) with the kubeconfig's credentials. */
+  readonly watch: Watch
 }
 
 /**
@@ -84,6 +90,8 @@ export function connectToCluster(options: ConnectOptions = {}): ClusterClient {
     ...(serviceAccount === undefined ? {} : { serviceAccount }),
     objects: makeApiClient(CustomObjectsApi),
     authorization: makeApiClient(AuthorizationV1Api),
+    apis: makeApiClient(ApisApi),
+    watch: new Watch(kubeConfig),
   }
 }
 

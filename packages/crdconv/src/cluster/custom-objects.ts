@@ -152,3 +152,14 @@ export async function forbiddenVerbs(
   }
   return forbidden
 }
+
+/** How many objects of the kind there are, read page by page; throws the client's error as is. */
+export async function countObjects(
+  client: ClusterClient,
+  at: ObjectsAt,
+  pageSize: number
+): Promise<number> {
+  let count = 0
+  for await (const page of objectPages(client, at, pageSize)) count += page.items.length
+  return count
+}

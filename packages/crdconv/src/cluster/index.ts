@@ -26,6 +26,23 @@ export {
 } from './live-crd.ts'
 export { rewriteAllObjects, type RewriteCounts, type RewriteOptions } from './rewrite-objects.ts'
 export { migrateStorage, type MigrationSummary } from './storage-migration.ts'
+export {
+  chooseMigrationApi,
+  detectStorageMigration,
+  STORAGE_MIGRATION_GROUP,
+  type MigrationApiVersion,
+  type ServerSideSupport,
+  type StorageMigrationSupport,
+} from './migration-api.ts'
+export {
+  migrationState,
+  type MigrationCondition,
+  type MigrationPhase,
+  type MigrationState,
+  type ServerSideResult,
+  type StorageVersionMigrationObject,
+} from './migration-status.ts'
+export { migrateServerSide, type ServerSideOptions } from './server-side-migration.ts'
 export { checkWebhookThroughApiServer, type WebhookCheck } from './webhook-check.ts'
 export {
   resourceStatus,

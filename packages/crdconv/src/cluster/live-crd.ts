@@ -15,6 +15,8 @@ export interface LiveCustomResourceDefinition {
   readonly metadata: {
     readonly name: string
     readonly resourceVersion?: string
+    /** Incremented by the API server on every change of `spec`. */
+    readonly generation?: number
     readonly managedFields?: readonly { readonly time?: string }[]
   }
   readonly spec: {
@@ -27,8 +29,20 @@ export interface LiveCustomResourceDefinition {
       readonly webhook?: { readonly clientConfig?: { readonly url?: string } }
     }
   }
-  readonly status?: { readonly storedVersions?: readonly string[] }
+  readonly status?: {
+    readonly storedVersions?: readonly string[]
+    readonly conditions?: readonly LiveCrdCondition[]
+  }
   readonly [field: string]: unknown
+}
+
+/** One of a live CRD's `status.conditions`: `Established`, `StorageMigrating`… */
+export interface LiveCrdCondition {
+  readonly type: string
+  readonly status: string
+  readonly reason?: string
+  readonly message?: string
+  readonly observedGeneration?: number
 }
 
 const CRDS = {

@@ -1,15 +1,16 @@
 import type { Resource } from '@crdconv/webhook/scheme'
-import { actingAs, ClusterError } from './cluster-error.ts'
 import type { ClusterClient } from './connect-to-cluster.ts'
-import { forbiddenVerbs, type ObjectsAt } from './custom-objects.ts'
+import { requireCustomResourceDefinition, setStoredVersions } from './live-crd.ts'
 import {
-  liveStorageVersion,
-  requireCustomResourceDefinition,
-  setStoredVersions,
-  type LiveCustomResourceDefinition,
-} from './live-crd.ts'
+  checkStorageVersion,
+  objectsAt,
+  requirePermissions,
+  settleAfterCrdChange,
+  UPDATE_CRD_STATUS,
+  webhookBlock,
+} from './migration-preflight.ts'
 import { rewriteAllObjects, type RewriteCounts, type RewriteOptions } from './rewrite-objects.ts'
-import { checkWebhookThroughApiServer } from './webhook-check.ts'
+import type { ServerSideResult } from './migration-status.ts'
 
 /** What `migrateStorage` did (or, with `dryRun`, would do) for one resource. */
 export interface MigrationSummary {
@@ -25,6 +26,8 @@ export interface MigrationSummary {
   readonly counts?: RewriteCounts
   /** Why nothing was written: a failed webhook check, with what to do. */
   readonly blocked?: string
+  /** Set when the API server's own migrator did the work (`migrateServerSide`). */
+  readonly serverSide?: ServerSideResult
 }
 
 /**
@@ -53,25 +56,18 @@ export async function migrateStorage(
   if (before.length === 1 && before[0] === storageVersion) {
     return { ...summary, storedVersionsAfter: before, alreadyMigrated: true }
   }
-  await checkPermissions(client, crd, options.dryRun)
-  const failed = (await checkWebhookThroughApiServer(client, resource, crd)).filter(
-    (check) => check.outcome === 'failed'
-  )
-  if (failed.length > 0) {
-    const reasons = failed.map((check) => `${check.version}: ${check.message ?? 'failed'}`)
-    return {
-      ...summary,
-      storedVersionsAfter: before,
-      alreadyMigrated: false,
-      blocked: `the webhook does not convert through the API server (${reasons.join('; ')}): fix or redeploy it first (crdconv status shows the check); nothing was written`,
-    }
+  const { group, names } = crd.spec
+  await requirePermissions(client, [
+    { verb: 'list', group, resource: names.plural },
+    ...(options.dryRun
+      ? []
+      : [{ verb: 'update', group, resource: names.plural }, UPDATE_CRD_STATUS]),
+  ])
+  const blocked = await webhookBlock(client, resource, crd)
+  if (blocked !== undefined) {
+    return { ...summary, storedVersionsAfter: before, alreadyMigrated: false, blocked }
   }
-  const at: ObjectsAt = {
-    group: crd.spec.group,
-    version: storageVersion,
-    plural: crd.spec.names.plural,
-    namespaced: crd.spec.scope === 'Namespaced',
-  }
+  const at = objectsAt(crd, storageVersion)
   if (!options.dryRun) await settleAfterCrdChange(crd)
   const counts = await rewriteAllObjects(client, at, options)
   let after = before
@@ -80,64 +76,4 @@ export async function migrateStorage(
     after = [storageVersion]
   }
   return { ...summary, storedVersionsAfter: after, alreadyMigrated: false, counts }
-}
-
-const SETTLE_MS = 5_000
-
-/**
- * Each API server applies a CRD's new storage version from its own watch, a moment after the
- * change: a rewrite in that moment would store the old version again, and storedVersions would
- * then lie. Waits until the CRD's last change (its managedFields' times) is `SETTLE_MS` old.
- */
-async function settleAfterCrdChange(crd: LiveCustomResourceDefinition): Promise<void> {
-  const times = (crd.metadata.managedFields ?? [])
-    .map((field) => Date.parse(field.time ?? ''))
-    .filter(Number.isFinite)
-  if (times.length === 0) return
-  const wait = Math.min(Math.max(...times) + SETTLE_MS - Date.now(), SETTLE_MS)
-  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait))
-}
-
-function checkStorageVersion(crd: LiveCustomResourceDefinition, resource: Resource): string {
-  const live = liveStorageVersion(crd)
-  if (live !== resource.storageVersion) {
-    throw new ClusterError(
-      `${crd.metadata.name}: the live CRD stores ${live ?? 'no version'} but the scheme's storage version is ${resource.storageVersion}: ` +
-        `apply the CRD from crdconv crd first (it marks ${resource.storageVersion} as storage), then migrate`
-    )
-  }
-  return live
-}
-
-async function checkPermissions(
-  client: ClusterClient,
-  crd: LiveCustomResourceDefinition,
-  dryRun: boolean
-): Promise<void> {
-  const { group, names } = crd.spec
-  const wanted = [
-    { verb: 'list', group, resource: names.plural },
-    ...(dryRun
-      ? []
-      : [
-          { verb: 'update', group, resource: names.plural },
-          {
-            verb: 'update',
-            group: 'apiextensions.k8s.io',
-            resource: 'customresourcedefinitions',
-            subresource: 'status',
-          },
-        ]),
-  ]
-  const forbidden = await forbiddenVerbs(client, wanted)
-  if (forbidden.length > 0) {
-    const them = forbidden.length === 1 ? 'it' : 'them'
-    const fix =
-      client.serviceAccount === undefined
-        ? `grant ${them} (a ClusterRole bound to your user), or use a --context that has ${them}`
-        : `grant ${them} (a ClusterRole bound to that service account)`
-    throw new ClusterError(
-      `RBAC forbids ${forbidden.join(' and ')} for ${actingAs(client)}: ${fix}; nothing was written`
-    )
-  }
 }

@@ -1,0 +1,97 @@
+import type { Resource } from '@crdconv/webhook/scheme'
+import { actingAs, ClusterError } from './cluster-error.ts'
+import type { ClusterClient } from './connect-to-cluster.ts'
+import { forbiddenVerbs, type ObjectsAt } from './custom-objects.ts'
+import { liveStorageVersion, type LiveCustomResourceDefinition } from './live-crd.ts'
+import { checkWebhookThroughApiServer } from './webhook-check.ts'
+
+/** A verb on a resource, as a SelfSubjectAccessReview asks about it. */
+export interface Permission {
+  readonly verb: string
+  readonly group: string
+  readonly resource: string
+  readonly subresource?: string
+}
+
+/** Setting `status.storedVersions`: pruning them, or putting back what a failed migration dropped. */
+export const UPDATE_CRD_STATUS: Permission = {
+  verb: 'update',
+  group: 'apiextensions.k8s.io',
+  resource: 'customresourcedefinitions',
+  subresource: 'status',
+}
+
+/** The objects of the live CRD's kind at `version`. */
+export function objectsAt(crd: LiveCustomResourceDefinition, version: string): ObjectsAt {
+  return {
+    group: crd.spec.group,
+    version,
+    plural: crd.spec.names.plural,
+    namespaced: crd.spec.scope === 'Namespaced',
+  }
+}
+
+/**
+ * The live storage version, which must be the scheme's: otherwise a migration would store every
+ * object at a version the scheme is leaving. A `ClusterError` names both and the fix.
+ */
+export function checkStorageVersion(crd: LiveCustomResourceDefinition, resource: Resource): string {
+  const live = liveStorageVersion(crd)
+  if (live !== resource.storageVersion) {
+    throw new ClusterError(
+      `${crd.metadata.name}: the live CRD stores ${live ?? 'no version'} but the scheme's storage version is ${resource.storageVersion}: ` +
+        `apply the CRD from crdconv crd first (it marks ${resource.storageVersion} as storage), then migrate`
+    )
+  }
+  return live
+}
+
+/** A `ClusterError` naming every verb of `wanted` that RBAC forbids, with the fix; nothing is written. */
+export async function requirePermissions(
+  client: ClusterClient,
+  wanted: readonly Permission[]
+): Promise<void> {
+  const forbidden = await forbiddenVerbs(client, wanted)
+  if (forbidden.length === 0) return
+  const them = forbidden.length === 1 ? 'it' : 'them'
+  const fix =
+    client.serviceAccount === undefined
+      ? `grant ${them} (a ClusterRole bound to your user), or use a --context that has ${them}`
+      : `grant ${them} (a ClusterRole bound to that service account)`
+  throw new ClusterError(
+    `RBAC forbids ${forbidden.join(' and ')} for ${actingAs(client)}: ${fix}; nothing was written`
+  )
+}
+
+/**
+ * Why the migration must not start, or undefined: the webhook fails to convert an example object
+ * through the API server (a server-side dry-run create at each served non-storage version).
+ */
+export async function webhookBlock(
+  client: ClusterClient,
+  resource: Resource,
+  crd: LiveCustomResourceDefinition
+): Promise<string | undefined> {
+  const failed = (await checkWebhookThroughApiServer(client, resource, crd)).filter(
+    (check) => check.outcome === 'failed'
+  )
+  if (failed.length === 0) return undefined
+  const reasons = failed.map((check) => `${check.version}: ${check.message ?? 'failed'}`)
+  return `the webhook does not convert through the API server (${reasons.join('; ')}): fix or redeploy it first (crdconv status shows the check); nothing was written`
+}
+
+const SETTLE_MS = 5_000
+
+/**
+ * Each API server applies a CRD's new storage version from its own watch, a moment after the
+ * change: a rewrite in that moment would store the old version again, and storedVersions would
+ * then lie. Waits until the CRD's last change (its managedFields' times) is `SETTLE_MS` old.
+ */
+export async function settleAfterCrdChange(crd: LiveCustomResourceDefinition): Promise<void> {
+  const times = (crd.metadata.managedFields ?? [])
+    .map((field) => Date.parse(field.time ?? ''))
+    .filter(Number.isFinite)
+  if (times.length === 0) return
+  const wait = Math.min(Math.max(...times) + SETTLE_MS - Date.now(), SETTLE_MS)
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait))
+}
