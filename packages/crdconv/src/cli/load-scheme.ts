@@ -85,6 +85,12 @@ function isScheme(value: unknown): value is Scheme {
   )
 }
 
+/** `--scheme` and `--resource`: which scheme module, and which of its resources. */
+export interface SchemeSelection {
+  scheme?: string
+  resource?: string
+}
+
 /** `--resource <name>`, the one flag every command selects a resource with. */
 export function resourceOption(): Option {
   return new Option('--resource <name>', RESOURCE_OPTION_HELP)

@@ -11,7 +11,13 @@ import {
   connectWith,
   type ClusterOptions,
 } from './cluster-options.ts'
-import { loadScheme, SCHEME_OPTION_HELP, selectResources, resourceOption } from './load-scheme.ts'
+import {
+  loadScheme,
+  SCHEME_OPTION_HELP,
+  selectResources,
+  resourceOption,
+  type SchemeSelection,
+} from './load-scheme.ts'
 import { migrateProgress, serverSideProgress } from './migrate-progress.ts'
 import { describeSummary, migrationFailed } from './migration-report.ts'
 import { parseCount } from './option-parsers.ts'
@@ -72,9 +78,7 @@ storage version differs from the scheme's, RBAC forbids a verb (nothing written)
   })
 }
 
-interface MigrateOptions extends ClusterOptions {
-  scheme?: string
-  resource?: string
+interface MigrateOptions extends ClusterOptions, SchemeSelection {
   /** `--kind`, the hidden former name of `--resource`. */
   kind?: string
   dryRun?: boolean

@@ -13,7 +13,13 @@ import {
   connectWith,
   type ClusterOptions,
 } from './cluster-options.ts'
-import { loadScheme, SCHEME_OPTION_HELP, selectResources, resourceOption } from './load-scheme.ts'
+import {
+  loadScheme,
+  SCHEME_OPTION_HELP,
+  selectResources,
+  resourceOption,
+  type SchemeSelection,
+} from './load-scheme.ts'
 
 export function registerStatusCommand(program: Command, context: CommandContext): void {
   const command = program
@@ -46,9 +52,7 @@ usage, no kubeconfig or context, unreachable API server, RBAC forbids reading.`
   })
 }
 
-interface StatusOptions extends ClusterOptions {
-  scheme?: string
-  resource?: string
+interface StatusOptions extends ClusterOptions, SchemeSelection {
   json?: boolean
 }
 

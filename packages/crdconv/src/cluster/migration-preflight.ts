@@ -2,7 +2,12 @@ import type { Resource } from '@crdconv/webhook/scheme'
 import { actingAs, ClusterError } from './cluster-error.ts'
 import type { ClusterClient } from './connect-to-cluster.ts'
 import { forbiddenVerbs, type ObjectsAt } from './custom-objects.ts'
-import { liveStorageVersion, type LiveCustomResourceDefinition } from './live-crd.ts'
+import {
+  liveStorageVersion,
+  requireCustomResourceDefinition,
+  type LiveCustomResourceDefinition,
+} from './live-crd.ts'
+import type { MigrationSummary } from './storage-migration.ts'
 import { checkWebhookThroughApiServer } from './webhook-check.ts'
 
 /** A verb on a resource, as a SelfSubjectAccessReview asks about it. */
@@ -94,4 +99,30 @@ export async function settleAfterCrdChange(crd: LiveCustomResourceDefinition): P
   if (times.length === 0) return
   const wait = Math.min(Math.max(...times) + SETTLE_MS - Date.now(), SETTLE_MS)
   if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait))
+}
+
+/**
+ * Where a migration of either path starts: the live CRD of `resource`, its storage version checked
+ * against the scheme's, and the summary of a migration with nothing to do (`alreadyMigrated`
+ * when `status.storedVersions` already holds the storage version alone).
+ */
+export async function startMigration(
+  client: ClusterClient,
+  resource: Resource
+): Promise<{ crd: LiveCustomResourceDefinition; summary: MigrationSummary }> {
+  const crdName = resource.identity.crdName
+  const crd = await requireCustomResourceDefinition(client, crdName)
+  const storageVersion = checkStorageVersion(crd, resource)
+  const before = crd.status?.storedVersions ?? []
+  const alreadyMigrated = before.length === 1 && before[0] === storageVersion
+  return {
+    crd,
+    summary: {
+      crdName,
+      storageVersion,
+      storedVersionsBefore: before,
+      storedVersionsAfter: before,
+      alreadyMigrated,
+    },
+  }
 }

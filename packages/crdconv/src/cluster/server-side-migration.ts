@@ -1,7 +1,7 @@
 import type { Resource } from '@crdconv/webhook/scheme'
 import type { ClusterClient } from './connect-to-cluster.ts'
 import { followMigration, type FollowEnd } from './follow-migration.ts'
-import { requireCustomResourceDefinition, type LiveCustomResourceDefinition } from './live-crd.ts'
+import type { LiveCustomResourceDefinition } from './live-crd.ts'
 import {
   createMigration,
   listMigrations,
@@ -10,7 +10,7 @@ import {
   type ServerSideSupport,
 } from './migration-api.ts'
 import {
-  checkStorageVersion,
+  startMigration,
   objectsAt,
   requirePermissions,
   settleAfterCrdChange,
@@ -67,14 +67,9 @@ export async function migrateServerSide(
   api: ServerSideSupport,
   options: ServerSideOptions
 ): Promise<MigrationSummary> {
-  const crdName = resource.identity.crdName
-  const crd = await requireCustomResourceDefinition(client, crdName)
-  const storageVersion = checkStorageVersion(crd, resource)
-  const before = crd.status?.storedVersions ?? []
-  const summary = { crdName, storageVersion, storedVersionsBefore: before, alreadyMigrated: false }
-  if (before.length === 1 && before[0] === storageVersion) {
-    return { ...summary, storedVersionsAfter: before, alreadyMigrated: true }
-  }
+  const { crd, summary } = await startMigration(client, resource)
+  if (summary.alreadyMigrated) return summary
+  const { crdName, storageVersion, storedVersionsBefore: before } = summary
   await requirePermissions(client, permissions(crd, options.dryRun))
   // found first: one that ends during the checks below is followed to its end all the same
   const underWay = options.dryRun ? undefined : await migrationUnderWay(client, api, crd)

@@ -1,8 +1,8 @@
 import type { Resource } from '@crdconv/webhook/scheme'
 import type { ClusterClient } from './connect-to-cluster.ts'
-import { requireCustomResourceDefinition, setStoredVersions } from './live-crd.ts'
+import { setStoredVersions } from './live-crd.ts'
 import {
-  checkStorageVersion,
+  startMigration,
   objectsAt,
   requirePermissions,
   settleAfterCrdChange,
@@ -48,15 +48,10 @@ export async function migrateStorage(
   resource: Resource,
   options: RewriteOptions
 ): Promise<MigrationSummary> {
-  const crdName = resource.identity.crdName
-  const crd = await requireCustomResourceDefinition(client, crdName)
-  const storageVersion = checkStorageVersion(crd, resource)
-  const before = crd.status?.storedVersions ?? []
-  const summary = { crdName, storageVersion, storedVersionsBefore: before }
-  if (before.length === 1 && before[0] === storageVersion) {
-    return { ...summary, storedVersionsAfter: before, alreadyMigrated: true }
-  }
+  const { crd, summary } = await startMigration(client, resource)
   const { group, names } = crd.spec
+  if (summary.alreadyMigrated) return summary
+  const { crdName, storageVersion, storedVersionsBefore: before } = summary
   await requirePermissions(client, [
     { verb: 'list', group, resource: names.plural },
     ...(options.dryRun
