@@ -7,9 +7,10 @@ import { testApiServerAssets } from '../../packages/crdconv/src/api-server/test-
 const repository = resolve(import.meta.dirname, '../..')
 
 /** The Kubernetes release tools/k8s-binaries/build.sh builds by default, from its pinned go.mod. */
-export const CURRENT_KUBERNETES = /^\s*(?:require\s+)?k8s\.io\/kubernetes\s+(v\d+\.\d+\.\d+)\s*$/m.exec(
-  readFileSync(join(repository, 'tools/k8s-binaries/kubernetes/go.mod'), 'utf8')
-)?.[1] as string
+export const CURRENT_KUBERNETES =
+  /^\s*(?:require\s+)?k8s\.io\/kubernetes\s+(v\d+\.\d+\.\d+)\s*$/m.exec(
+    readFileSync(join(repository, 'tools/k8s-binaries/kubernetes/go.mod'), 'utf8')
+  )?.[1] as string
 
 /** One API server release the real-cluster suites run on, and the folder of its binaries. */
 export interface ApiServerRelease {

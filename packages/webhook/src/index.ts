@@ -1,7 +1,7 @@
 /**
  * @crdconv/webhook: what a converter author writes against: resources and schemes, the failure
- * class, the stash helpers, int64 values, and CEL validation rules for the CRD (`celRules`). The
- * webhook itself is `@crdconv/webhook/worker`, `/lambda` or `/node`; every other subpath is
+ * class, the stash helpers and int64 values. CRD-only additions such as CEL rules (`celRules`) are
+ * at `@crdconv/webhook/crd`, out of the webhook's bundle. The webhook itself is `@crdconv/webhook/worker`, `/lambda` or `/node`; every other subpath is
  * listed in docs/package.md.
  * @module
  */
@@ -34,4 +34,3 @@ export {
   type VersionMap,
 } from './scheme/index.ts'
 export { integerAsBigInt, jsonInteger } from './json/index.ts'
-export { celRules, type CelRule, type CelRuleReason } from './crd/cel-rules.ts'
