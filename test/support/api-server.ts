@@ -21,7 +21,18 @@ export interface ApiServerRelease {
   readonly skip: string | undefined
 }
 
-function release(name: string, assets: string, howToGet: string): ApiServerRelease {
+// `CRDCONV_RELEASES=current` (or `oldest`) runs one release only; the other is skipped by name
+const selected = (process.env['CRDCONV_RELEASES'] ?? 'oldest,current').split(',')
+
+function release(
+  which: 'oldest' | 'current',
+  name: string,
+  assets: string,
+  howToGet: string
+): ApiServerRelease {
+  if (!selected.includes(which)) {
+    return { name, assets, skip: `not selected by CRDCONV_RELEASES=${selected.join(',')}` }
+  }
   const found = testApiServerAssets(assets)
   return { name, assets, skip: 'skip' in found ? `${found.skip}; ${howToGet}` : undefined }
 }
@@ -37,11 +48,13 @@ const cache =
  */
 export const API_SERVER_RELEASES: readonly ApiServerRelease[] = [
   release(
+    'oldest',
     'v1.20 (oldest)',
     process.env['CRDCONV_OLDEST_ASSETS'] ?? resolve(repository, '../shared/k8s/bin'),
     'the oldest release tested comes from shared/k8s/bin'
   ),
   release(
+    'current',
     `${CURRENT_KUBERNETES} (current)`,
     process.env['CRDCONV_CURRENT_ASSETS'] ?? join(cache, CURRENT_KUBERNETES),
     'build it with tools/k8s-binaries/build.sh'
