@@ -13,6 +13,9 @@ import { benchMigrate, printMigrate } from './migrate-bench.ts'
 import { benchPackageSize } from './package-size-bench.ts'
 import { benchSizes } from './size-bench.ts'
 import { benchStartup } from './startup-bench.ts'
+import { parseSystemOptions } from './whole-system/options.ts'
+import { printSystem } from './whole-system/report.ts'
+import { benchSystem } from './whole-system/system.ts'
 
 interface Target {
   readonly name: string
@@ -35,6 +38,11 @@ const workDir = mkdtempSync(join(tmpdir(), 'crdconv-bench-'))
 // also when a signal ends the run early (process.exit skips finally blocks)
 process.on('exit', () => rmSync(workDir, { recursive: true, force: true }))
 const step = (what: string) => process.stderr.write(`… ${what}\n`)
+// the whole-system step is last and takes minutes: `npm run bench -- --no-system` leaves it out;
+// any other flags are its own (`npm run bench -- --rtt 0,20 --objects 50`)
+const benchArgs = process.argv.slice(2)
+const withSystem = !benchArgs.includes('--no-system')
+const systemOptions = parseSystemOptions(benchArgs.filter((arg) => arg !== '--no-system'))
 
 try {
   const started = Date.now()
@@ -62,6 +70,12 @@ try {
   const imported = await benchImport()
   step('migrate: 1,000 and 10,000 objects on a local API server (KUBEBUILDER_ASSETS)')
   const migrate = await benchMigrate()
+  if (withSystem) {
+    step(
+      'whole system: the real API servers, crdconv beside a bare webhook behind the distance proxy (npm run bench:system alone)'
+    )
+  }
+  const system = withSystem ? await benchSystem(systemOptions) : null
 
   const targets: Target[] = [
     ...core.map((line) => {
@@ -153,6 +167,7 @@ try {
     memory,
     import: imported ?? null,
     migrate,
+    system,
     targets,
     seconds: round((Date.now() - started) / 1000, 0),
   }
@@ -168,6 +183,7 @@ try {
     targets
   )
   printMigrate(migrate)
+  if (system !== null) printSystem(system)
   console.log(`\nwritten: bench/results.json (${results.seconds} s)`)
 } finally {
   rmSync(workDir, { recursive: true, force: true })

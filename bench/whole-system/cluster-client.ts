@@ -1,0 +1,112 @@
+// Requests to a test API server as its admin (the client certificate of its kubeconfig) on
+// kept-alive connections, timed; and the CRDs of the bench: crdconv's CronTab in example.com, and
+// the same CRD in a second group for the bare webhook.
+import { Agent, request } from 'node:https'
+import { parseAllDocuments } from 'yaml'
+import type { TestApiServer } from '../../packages/crdconv/src/api-server/test-api-server.ts'
+import { runCli } from '../../packages/crdconv/src/cli/main.ts'
+import { repoRoot } from '../bench-support.ts'
+
+export interface Answer {
+  readonly status: number
+  readonly body: string
+  /** Wall time of the request, in ms. */
+  readonly ms: number
+}
+
+export type Api = (method: string, path: string, body?: unknown, type?: string) => Promise<Answer>
+
+/** An admin client of `server`; `close()` ends its connections. */
+export function apiClient(server: TestApiServer): { api: Api; close: () => void } {
+  const agent = new Agent({ keepAlive: true, maxSockets: 64 })
+  const user = (server.kubeconfig['users'] as { user: Record<string, string> }[])[0]?.user ?? {}
+  const cluster = (server.kubeconfig['clusters'] as { cluster: Record<string, string> }[])[0]
+  const pem = (base64: string | undefined) => Buffer.from(base64 ?? '', 'base64').toString('utf8')
+  const tls = {
+    ca: pem(cluster?.cluster['certificate-authority-data']),
+    cert: pem(user['client-certificate-data']),
+    key: pem(user['client-key-data']),
+  }
+  const api: Api = (method, path, body, type = 'application/json') =>
+    new Promise((resolve, reject) => {
+      const startedAt = performance.now()
+      const text = body === undefined ? undefined : JSON.stringify(body)
+      const headers = text === undefined ? {} : { 'content-type': type }
+      const outgoing = request(
+        `${server.url}${path}`,
+        { method, headers, agent, ...tls },
+        (response) => {
+          const chunks: Buffer[] = []
+          response.on('data', (chunk: Buffer) => chunks.push(chunk))
+          response.on('end', () =>
+            resolve({
+              status: response.statusCode ?? 0,
+              body: Buffer.concat(chunks).toString('utf8'),
+              ms: performance.now() - startedAt,
+            })
+          )
+          response.on('error', reject)
+        }
+      )
+      outgoing.on('error', reject)
+      outgoing.end(text)
+    })
+  return { api, close: () => agent.destroy() }
+}
+
+/** Throws unless the API server answered 2xx. */
+export function ok(answer: Answer, what: string): Answer {
+  if (answer.status >= 300) {
+    throw new Error(`${what}: HTTP ${answer.status}: ${answer.body.slice(0, 300)}`)
+  }
+  return answer
+}
+
+/** The CronTab CRD of the examples (`crdconv crd --scheme examples/scheme.ts`), webhook at `url`. */
+export async function exampleCronTabCrd(
+  url: string,
+  caBundle: string
+): Promise<Record<string, unknown>> {
+  let stdout = ''
+  let stderr = ''
+  const code = await runCli(
+    ['crd', '--scheme', 'examples/scheme.ts', '--url', url, '--ca-bundle', caBundle],
+    {
+      stdout: (text) => void (stdout += text),
+      stderr: (text) => void (stderr += text),
+      readStdin: async () => '',
+      cwd: repoRoot,
+    }
+  )
+  if (code !== 0) throw new Error(`crdconv crd failed (${code}): ${stderr}`)
+  const crd = parseAllDocuments(stdout)
+    .map((document) => document.toJS() as Record<string, unknown>)
+    .find((one) => (one['metadata'] as { name?: string })?.name === 'crontabs.example.com')
+  if (crd === undefined) throw new Error('crdconv crd printed no crontabs.example.com')
+  return crd
+}
+
+/** The same CRD in another `group`, for the bare webhook (which converts any group). */
+export function inGroup(crd: Record<string, unknown>, group: string): Record<string, unknown> {
+  const copy = structuredClone(crd) as {
+    metadata: { name: string }
+    spec: { group: string; names: { plural: string } }
+  }
+  copy.spec.group = group
+  copy.metadata = { name: `${copy.spec.names.plural}.${group}` }
+  return copy
+}
+
+/** Creates `crd` and waits until it is established and its resource answers a LIST. */
+export async function applyCrd(
+  api: Api,
+  crd: Record<string, unknown>,
+  listPath: string
+): Promise<void> {
+  ok(await api('POST', '/apis/apiextensions.k8s.io/v1/customresourcedefinitions', crd), 'CRD')
+  const deadline = Date.now() + 60_000
+  while ((await api('GET', listPath)).status !== 200) {
+    if (Date.now() > deadline) throw new Error(`${listPath} never answered after the CRD`)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+}
