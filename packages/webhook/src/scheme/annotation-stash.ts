@@ -23,14 +23,7 @@ export const MAX_STASH_DEPTH = 64
 
 const stashKeys = new Map<string, string>()
 
-/**
- * The name of the stash annotation of `group`.
- *
- * @example
- * ```ts
- * stashAnnotationKey('example.com') // 'example.com/conversion-stash'
- * ```
- */
+/** The name of the stash annotation of `group`: `example.com/conversion-stash`. */
 export function stashAnnotationKey(group: string): string {
   // groups come from resource definitions, never from clients: the map stays small
   let key = stashKeys.get(group)
