@@ -1,4 +1,5 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda'
+import { Agent, request as httpRequest } from 'node:http'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { handler } from '../../../examples/lambda.ts'
 import {
@@ -180,4 +181,23 @@ describe('local Lambda runner, as a Function URL', () => {
     expect(response.status).toBe(502)
     expect(logged.join('\n')).toContain('timed out')
   })
+
+  it("keeps an idle connection past Node's 5 s default, as the API server's client expects", async () => {
+    await start()
+    const server = running[0] as RunningServer
+    const agent = new Agent({ keepAlive: true })
+    const get = () =>
+      new Promise<boolean>((resolve, reject) => {
+        const outgoing = httpRequest(`${server.url}/`, { agent }, (response) => {
+          response.resume()
+          response.on('end', () => resolve(outgoing.reusedSocket))
+        })
+        outgoing.on('error', reject)
+        outgoing.end()
+      })
+    expect(await get()).toBe(false)
+    await new Promise((resolve) => setTimeout(resolve, 5_500))
+    expect(await get()).toBe(true)
+    agent.destroy()
+  }, 15_000)
 })

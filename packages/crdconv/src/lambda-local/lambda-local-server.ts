@@ -14,7 +14,7 @@ import {
   type FunctionUrlResponse,
 } from './function-url-event.ts'
 import { LAMBDA_REQUEST_PAYLOAD_BYTES, LAMBDA_RESPONSE_PAYLOAD_BYTES } from '@crdconv/webhook/http'
-import type { RunningServer } from '@crdconv/webhook/node'
+import { DEFAULT_NODE_SERVER_LIMITS, type RunningServer } from '@crdconv/webhook/node'
 
 /** A Lambda handler behind a Function URL: the `handler` export of `src/platform/lambda/lambda.ts` or its bundle. */
 export type FunctionUrlHandler = (
@@ -73,10 +73,12 @@ export function startLambdaLocalServer(options: LambdaLocalServerOptions): Promi
       }
     )
   }
+  // idle connections outlive the API server's, as the Node server's do: no handshake after a pause
+  const keepAlive = { keepAliveTimeout: DEFAULT_NODE_SERVER_LIMITS.keepAliveTimeoutSeconds * 1000 }
   const server: Server =
     tls === undefined
-      ? createHttpServer(listener)
-      : createHttpsServer({ cert: tls.cert, key: tls.key }, listener)
+      ? createHttpServer(keepAlive, listener)
+      : createHttpsServer({ ...keepAlive, cert: tls.cert, key: tls.key }, listener)
   return new Promise((resolve, reject) => {
     server.once('error', reject)
     server.listen(port, hostname, () => {
