@@ -1,5 +1,7 @@
 // The tables the docs show, rendered from bench/results.json (`npm run docs:figures` puts them in
 // the marked regions of docs/performance.md and docs/lifecycle.md).
+import type { SystemFigures } from '../bench/whole-system/figures.ts'
+import { systemTables } from '../bench/whole-system/report.ts'
 
 /** The parts of bench/results.json the docs show. */
 export interface BenchResults {
@@ -31,6 +33,8 @@ export interface BenchResults {
   }
   /** `crdconv migrate` on a local API server; absent or skipped without KUBEBUILDER_ASSETS. */
   readonly migrate?: { readonly runs: readonly MigrateLine[] } | { readonly skipped: string }
+  /** The whole-system bench (`npm run bench:system`); absent until it has run. */
+  readonly system?: SystemFigures
   readonly targets: readonly {
     readonly name: string
     readonly measured: string
@@ -183,6 +187,7 @@ export function renderFigures(results: BenchResults): Record<string, string> {
       })
     ),
     migrate: migrateTable(results),
+    ...systemFigures(results.system),
     memory: table(
       ['review', 'body', 'heap held', 'peak RSS', `converts in ${memory.heapLimitMiB} MiB`],
       [
@@ -192,6 +197,23 @@ export function renderFigures(results: BenchResults): Record<string, string> {
       ]
     ),
   }
+}
+
+/** One region per whole-system table (`system-current`, `system-bursts`, …), titled. */
+function systemFigures(system: SystemFigures | undefined): Record<string, string> {
+  if (system === undefined) return {}
+  const run =
+    `Run of ${system.date.slice(0, 10)} (\`npm run bench:system\`, ${system.seconds} s, load ` +
+    `average ${system.load.map((value) => fixed(value, 1)).join(' ')} at its start).`
+  return Object.fromEntries([
+    ['system-run', run],
+    ...systemTables(system).map((one) => [
+      one.key,
+      one.rows.length === 0
+        ? `${one.title}: not measured in this run.`
+        : `${one.title}:\n\n${table(one.header, one.rows)}`,
+    ]),
+  ])
 }
 
 function migrateTable(results: BenchResults): string {

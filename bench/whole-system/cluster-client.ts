@@ -57,7 +57,7 @@ export function apiClient(server: TestApiServer): { api: Api; close: () => void 
 /** Throws unless the API server answered 2xx. */
 export function ok(answer: Answer, what: string): Answer {
   if (answer.status >= 300) {
-    throw new Error(`${what}: HTTP ${answer.status}: ${answer.body.slice(0, 300)}`)
+    throw new Error(`${what}: HTTP ${answer.status}: ${answer.body.slice(0, 1000)}`)
   }
   return answer
 }

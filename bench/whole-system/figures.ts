@@ -51,6 +51,21 @@ export interface IdleReviews {
   readonly perHour: number
 }
 
+/** One runner behind the distance proxy: its first review after start, then after each idle gap. */
+export interface PlatformFigures {
+  readonly platform: string
+  readonly rttMs: number
+  /** The first review a runner just started answers, on a new connection, posted directly. */
+  readonly firstReviewMs: number
+  readonly idle: readonly {
+    readonly gapS: number
+    readonly getMs: number
+    /** The GET's HTTP status: 500 where the API server's reused connection had been dropped. */
+    readonly status: number
+    readonly newConnection: boolean
+  }[]
+}
+
 export interface ReleaseFigures {
   readonly release: string
   readonly version: string
@@ -59,6 +74,8 @@ export interface ReleaseFigures {
   readonly atDistance: readonly DistanceFigures[]
   readonly idleGaps: readonly IdleGap[]
   readonly idleReviews: IdleReviews | string
+  /** The runners of each platform at the largest round trip (the current release only). */
+  readonly platforms: readonly PlatformFigures[]
 }
 
 export interface SystemFigures {

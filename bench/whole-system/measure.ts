@@ -143,6 +143,8 @@ export interface Burst {
   readonly writes: number
   /** From the first write sent until the webhook answered one review per write (null: not in 120 s). */
   readonly catchUpMs: number | null
+  /** The most reviews the webhook had in flight at once while the cache caught up. */
+  readonly maxInFlight: number
   /** The consistent LIST at the other version sent right after a second burst. */
   readonly listMs: number
   readonly listStatus: number
@@ -184,6 +186,7 @@ export async function burst(
   await labelAll(api, subject, prefix, count, `a${Date.now()}`)
   const caughtUp = await subject.webhook.whenAnswered(count, 120_000)
   const catchUpMs = caughtUp ? performance.now() - startedAt : null
+  const { maxInFlight } = subject.webhook.tally()
 
   await subject.webhook.settle(quiet(rttMs))
   subject.webhook.reset()
@@ -194,6 +197,7 @@ export async function burst(
   return {
     writes: count,
     catchUpMs,
+    maxInFlight,
     listMs: answer.ms,
     listStatus: answer.status,
     listReviews,

@@ -1,4 +1,11 @@
 // The whole-system bench's command line: `npm run bench:system -- --rtt 0,20 --objects 200`.
+/** The runners `--platforms` names, one per platform the webhook ships for. */
+export const PLATFORM_NAMES = ['node', 'worker', 'lambda'] as const
+export type PlatformName = (typeof PLATFORM_NAMES)[number]
+
+const isPlatformName = (name: string): name is PlatformName =>
+  (PLATFORM_NAMES as readonly string[]).includes(name)
+
 export interface SystemOptions {
   /** Round trips the distance proxies add, in ms (each direction gets half). */
   readonly rttMs: readonly number[]
@@ -10,6 +17,8 @@ export interface SystemOptions {
   readonly idleGapsS: readonly number[]
   /** Wait ~8 minutes on the current release for the cache consistency check's reviews. */
   readonly idle: boolean
+  /** Runners measured after start and after idle on the current release: node, worker, lambda. */
+  readonly platforms: readonly PlatformName[]
   /** Only the releases whose name contains this (e.g. `v1.20`); all when undefined. */
   readonly release: string | undefined
 }
@@ -20,11 +29,12 @@ export const DEFAULT_SYSTEM_OPTIONS: SystemOptions = {
   bursts: [100],
   idleGapsS: [10],
   idle: false,
+  platforms: PLATFORM_NAMES,
   release: undefined,
 }
 
 const USAGE =
-  'usage: bench:system [--rtt 0,20,50,100] [--objects 200] [--burst 100,1000] [--idle-gaps 10,60,120] [--idle] [--release v1.20]'
+  'usage: bench:system [--rtt 0,20,50,100] [--objects 200] [--burst 100,1000] [--idle-gaps 10,60,120] [--idle] [--platforms node,worker,lambda|none] [--release v1.20]'
 
 function numbers(flag: string, text: string | undefined): number[] {
   const values = (text ?? '').split(',').map((part) => Number(part.trim()))
@@ -32,6 +42,15 @@ function numbers(flag: string, text: string | undefined): number[] {
     throw new Error(`${flag} takes numbers from 0 up, separated by commas, got ${text}\n${USAGE}`)
   }
   return values
+}
+
+function platformNames(text: string | undefined): PlatformName[] {
+  if (text === 'none') return []
+  const names = (text ?? '').split(',').map((part) => part.trim())
+  if (!names.every(isPlatformName)) {
+    throw new Error(`--platforms takes ${PLATFORM_NAMES.join(', ')} or none, got ${text}\n${USAGE}`)
+  }
+  return names
 }
 
 /** Reads the flags after `npm run bench:system --`; throws with the usage on a mistake. */
@@ -53,6 +72,7 @@ export function parseSystemOptions(argv: readonly string[]): SystemOptions {
     } else if (flag === '--burst') options = { ...options, bursts: numbers(flag, value()) }
     else if (flag === '--idle-gaps') options = { ...options, idleGapsS: numbers(flag, value()) }
     else if (flag === '--idle') options = { ...options, idle: true }
+    else if (flag === '--platforms') options = { ...options, platforms: platformNames(value()) }
     else if (flag === '--release') options = { ...options, release: value() }
     else throw new Error(`unknown flag ${flag}\n${USAGE}`)
   }

@@ -1,8 +1,17 @@
-// The whole-system figures as readable tables on stdout.
+// The whole-system figures as tables: printed on stdout by the bench, and rendered into
+// docs/performance.md by `npm run docs:figures` (scripts/bench-figures.ts), from the same rows.
 import type { DistanceFigures, ReleaseFigures, SubjectFigures, SystemFigures } from './figures.ts'
 
 /** The target: crdconv's stall within this factor of the bare webhook's. */
 export const STALL_TARGET = 1.05
+
+/** One table: `key` names its region in the docs, the same on every run. */
+export interface SystemTable {
+  readonly key: string
+  readonly title: string
+  readonly header: readonly string[]
+  readonly rows: readonly (readonly string[])[]
+}
 
 const ms = (value: number | null | undefined) =>
   value === null || value === undefined
@@ -10,28 +19,17 @@ const ms = (value: number | null | undefined) =>
     : value < 10
       ? `${value.toFixed(2)} ms`
       : value < 10_000
-        ? `${Math.round(value)} ms`
+        ? `${Math.round(value).toLocaleString('en')} ms`
         : `${(value / 1000).toFixed(1)} s`
-
-function table(title: string, header: string[], rows: string[][]): void {
-  const widths = header.map((cell, column) =>
-    Math.max(cell.length, ...rows.map((row) => (row[column] ?? '').length))
-  )
-  const line = (cells: string[]) =>
-    cells
-      .map((cell, column) => cell.padEnd(widths[column] ?? 0))
-      .join('  ')
-      .trimEnd()
-  console.log(`\n${title}\n${line(header)}\n${widths.map((width) => '─'.repeat(width)).join('  ')}`)
-  for (const row of rows) console.log(line(row))
-}
 
 const versions = (byVersion: Readonly<Record<string, number>>) =>
   Object.entries(byVersion)
     .map(([version, count]) => `${version.split('/')[1] ?? version}: ${count}`)
     .join(', ')
 
-function commonRows(rtt: number, name: string, figures: SubjectFigures): string[] {
+const WEBHOOKS = ['crdconv', 'bare'] as const
+
+function commonCells(rtt: number, name: string, figures: SubjectFigures): string[] {
   return [
     `${rtt} ms`,
     name,
@@ -46,42 +44,41 @@ const ratio = (line: DistanceFigures) =>
     ? '—'
     : `${line.stallRatio.toFixed(2)}× ${line.stallRatio <= STALL_TARGET ? 'PASS' : 'MISS'}`
 
-function printOldest(release: ReleaseFigures): void {
-  table(
-    `${release.version}: ${release.stored} objects; LIST read from etcd, one review per object (crdconv/bare target: within ${STALL_TARGET}×)`,
-    [
+function oldestTable(release: ReleaseFigures): SystemTable {
+  return {
+    key: 'system-oldest',
+    title: `${release.version}: ${release.stored} objects; LIST read from etcd, one review per object (crdconv/bare target: within ${STALL_TARGET}×)`,
+    header: [
       'rtt',
       'webhook',
-      'LIST at v1beta1',
-      'LIST at v1',
-      'per object',
       'GET at v1',
       'create at v1',
       'CRD update → LIST',
+      'LIST at v1beta1',
+      'LIST at v1',
+      'per object',
       'crdconv/bare',
     ],
-    release.atDistance.flatMap((line) =>
-      (['crdconv', 'bare'] as const).map((name) => {
+    rows: release.atDistance.flatMap((line) =>
+      WEBHOOKS.map((name) => {
         const figures = line[name]
-        const common = commonRows(line.rttMs, name, figures)
         return [
-          common[0] as string,
-          name,
+          ...commonCells(line.rttMs, name, figures),
           ms(figures.list?.storage.ms),
           `${ms(figures.list?.other.ms)}, ${figures.list?.other.reviews ?? 0} rev`,
           ms(figures.list?.perObjectMs),
-          ...common.slice(2),
           name === 'crdconv' ? ratio(line) : '',
         ]
       })
-    )
-  )
+    ),
+  }
 }
 
-function printCurrent(release: ReleaseFigures): void {
-  table(
-    `${release.version}: ${release.stored} objects; a write at v1beta1 and at v1, GET, CRD update`,
-    [
+function currentTables(release: ReleaseFigures): SystemTable[] {
+  const writes: SystemTable = {
+    key: 'system-current',
+    title: `${release.version}: ${release.stored} objects; a write at v1beta1 and at v1, GET, CRD update`,
+    header: [
       'rtt',
       'webhook',
       'GET at v1',
@@ -90,40 +87,43 @@ function printCurrent(release: ReleaseFigures): void {
       'write at v1beta1',
       'LIST, cache caught up',
     ],
-    release.atDistance.flatMap((line) =>
-      (['crdconv', 'bare'] as const).map((name) => {
+    rows: release.atDistance.flatMap((line) =>
+      WEBHOOKS.map((name) => {
         const figures = line[name]
         const write = figures.writeReviews
         return [
-          ...commonRows(line.rttMs, name, figures),
+          ...commonCells(line.rttMs, name, figures),
           write === undefined
             ? '—'
             : `${write.total} rev${name === 'crdconv' ? ` (${versions(write.byVersion)})` : ''}`,
           `${ms(figures.listCaughtUp?.ms)}, ${figures.listCaughtUp?.reviews ?? 0} rev`,
         ]
       })
-    )
-  )
-  table(
-    `${release.version}: a burst of writes at v1beta1 sent at once, then at once a consistent LIST of all ${release.stored} at v1 (crdconv/bare target: within ${STALL_TARGET}×)`,
-    [
+    ),
+  }
+  const bursts: SystemTable = {
+    key: 'system-bursts',
+    title: `${release.version}: a burst of writes at v1beta1 sent at once, then at once a consistent LIST of all ${release.stored} at v1 (crdconv/bare target: within ${STALL_TARGET}×)`,
+    header: [
       'rtt',
       'webhook',
       'burst',
       'cache caught up',
+      'in flight',
       'LIST after',
       'LIST reviews',
       'fell back to etcd',
       'failed',
       'crdconv/bare',
     ],
-    release.atDistance.flatMap((line) =>
-      (['crdconv', 'bare'] as const).flatMap((name) =>
+    rows: release.atDistance.flatMap((line) =>
+      WEBHOOKS.flatMap((name) =>
         (line[name].bursts ?? []).map((burst, index) => [
           `${line.rttMs} ms`,
           name,
           String(burst.writes),
           burst.catchUpMs === null ? 'not in 120 s' : ms(burst.catchUpMs),
+          String(burst.maxInFlight),
           `${ms(burst.listMs)} (HTTP ${burst.listStatus})`,
           String(burst.listReviews),
           burst.fellBackToEtcd ? 'yes' : 'no',
@@ -131,16 +131,89 @@ function printCurrent(release: ReleaseFigures): void {
           name === 'crdconv' && index === 0 ? ratio(line) : '',
         ])
       )
-    )
+    ),
+  }
+  return [writes, bursts]
+}
+
+function idleTables(figures: SystemFigures): SystemTable[] {
+  const releases = figures.releases
+  const platforms = releases.flatMap((release) =>
+    release.platforms.map((platform) => ({ release, platform }))
   )
-  const idle = release.idleReviews
-  console.log(
-    `\n${release.version}: reviews per hour at idle (cache consistency check): ${
-      typeof idle === 'string'
-        ? idle
-        : `${idle.perHour.toLocaleString('en')} for ${release.stored} objects (${idle.reviews.crdconv} reviews in ${idle.waitedS} s, ${idle.perObjectPerCheck.toFixed(2)} per object per check; bare: ${idle.reviews.bare})`
-    }`
+  return [
+    {
+      key: 'system-idle',
+      title: 'The first review after idle (GET at v1), Node server, at the largest round trip',
+      header: ['release', 'idle', 'rtt', 'webhook', 'GET', 'new connection'],
+      rows: releases.flatMap((release) =>
+        release.idleGaps.map((gap) => [
+          release.version,
+          `${gap.gapS} s`,
+          `${gap.rttMs} ms`,
+          gap.subject,
+          ms(gap.getMs),
+          gap.newConnection ? 'yes' : 'no',
+        ])
+      ),
+    },
+    {
+      key: 'system-platforms',
+      title:
+        "Each platform's runner behind the proxy: its first review after start (new connection), then the first GET at v1 after idle (the API server waits 30 s at most)",
+      header: ['release', 'runner', 'rtt', 'first review', 'idle', 'GET', 'new connection'],
+      rows: platforms.flatMap(({ release, platform }) =>
+        platform.idle.map((gap, index) => [
+          index === 0 ? release.version : '',
+          index === 0 ? platform.platform : '',
+          `${platform.rttMs} ms`,
+          index === 0 ? ms(platform.firstReviewMs) : '',
+          `${gap.gapS} s`,
+          gap.status === 200 ? ms(gap.getMs) : `${ms(gap.getMs)} (HTTP ${gap.status})`,
+          gap.newConnection ? 'yes' : 'no',
+        ])
+      ),
+    },
+    {
+      key: 'system-idle-reviews',
+      title: 'Reviews with no client at all (the cache consistency check)',
+      header: ['release', 'objects', 'reviews per hour', 'measured'],
+      rows: releases.map((release) => {
+        const idle = release.idleReviews
+        return typeof idle === 'string'
+          ? [release.version, String(release.stored), '—', idle]
+          : [
+              release.version,
+              String(release.stored),
+              idle.perHour.toLocaleString('en'),
+              `${idle.reviews.crdconv} reviews in ${idle.waitedS} s, ${idle.perObjectPerCheck.toFixed(2)} per object per check (bare: ${idle.reviews.bare})`,
+            ]
+      }),
+    },
+  ]
+}
+
+/** Every table of a run, in the order the bench prints them. */
+export function systemTables(figures: SystemFigures): SystemTable[] {
+  return [
+    ...figures.releases.flatMap((release) =>
+      release.current ? currentTables(release) : [oldestTable(release)]
+    ),
+    ...idleTables(figures),
+  ]
+}
+
+function printTable({ title, header, rows }: SystemTable): void {
+  const widths = header.map((cell, column) =>
+    Math.max(cell.length, ...rows.map((row) => (row[column] ?? '').length))
   )
+  const line = (cells: readonly string[]) =>
+    cells
+      .map((cell, column) => cell.padEnd(widths[column] ?? 0))
+      .join('  ')
+      .trimEnd()
+  console.log(`\n${title}\n${line(header)}\n${widths.map((width) => '─'.repeat(width)).join('  ')}`)
+  for (const row of rows) console.log(line(row))
 }
 
 /** Prints every table of the whole-system bench. */
@@ -149,19 +222,7 @@ export function printSystem(figures: SystemFigures): void {
     `\nWhole system: the real API server, crdconv's Node server beside a bare webhook, each behind a distance proxy (load average at start ${figures.load.map((value) => value.toFixed(2)).join(' ')})`
   )
   for (const skipped of figures.skipped) console.log(`skipped: ${skipped}`)
-  for (const release of figures.releases) {
-    if (release.current) printCurrent(release)
-    else printOldest(release)
-    table(
-      `${release.version}: the first review after idle (GET at v1), Node server`,
-      ['idle', 'rtt', 'webhook', 'GET', 'new connection'],
-      release.idleGaps.map((gap) => [
-        `${gap.gapS} s`,
-        `${gap.rttMs} ms`,
-        gap.subject,
-        ms(gap.getMs),
-        gap.newConnection ? 'yes' : 'no',
-      ])
-    )
+  for (const table of systemTables(figures)) {
+    if (table.rows.length > 0) printTable(table)
   }
 }

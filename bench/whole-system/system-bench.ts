@@ -14,6 +14,7 @@ import { exampleScheme } from '../../examples/index.ts'
 import { apiClient, applyCrd, exampleCronTabCrd, inGroup, type Api } from './cluster-client.ts'
 import { startCountedWebhook } from './counting-server.ts'
 import type { SystemOptions } from './options.ts'
+import { measurePlatforms } from './platforms.ts'
 import { measureAtDistance, measureIdleGaps, measureIdleReviews } from './steps.ts'
 import type { ReleaseFigures } from './figures.ts'
 import { collection, createObjects, type Subject } from './measure.ts'
@@ -79,6 +80,9 @@ export async function benchRelease(
     const idleGaps = await measureIdleGaps(api, subjects, options.idleGapsS, farthest)
     const idleReviews =
       current && options.idle ? await measureIdleReviews(subjects, stored) : undefined
+    const platforms = current
+      ? await measurePlatforms(api, tls, options.platforms, farthest, options.idleGapsS, stored)
+      : []
     return {
       release: release.name,
       version: version.gitVersion,
@@ -87,6 +91,7 @@ export async function benchRelease(
       atDistance,
       idleGaps,
       idleReviews: idleReviews ?? (current ? 'not measured (run with --idle)' : 'none on v1.20'),
+      platforms,
     }
   } finally {
     for (const stop of stops.reverse()) await stop()

@@ -13,6 +13,7 @@ describe('bench:system options', () => {
       bursts: [100],
       idleGapsS: [10],
       idle: false,
+      platforms: ['node', 'worker', 'lambda'],
     })
   })
 
@@ -28,6 +29,8 @@ describe('bench:system options', () => {
         '--idle-gaps',
         '10,60,120',
         '--idle',
+        '--platforms',
+        'worker,lambda',
         '--release',
         'v1.20',
       ])
@@ -37,14 +40,17 @@ describe('bench:system options', () => {
       bursts: [100, 1000],
       idleGapsS: [10, 60, 120],
       idle: true,
+      platforms: ['worker', 'lambda'],
       release: 'v1.20',
     })
+    expect(parseSystemOptions(['--platforms', 'none']).platforms).toEqual([])
   })
 
   it('refuses what it cannot use, with the usage', () => {
     expect(() => parseSystemOptions(['--rtt', 'far'])).toThrow(/usage: bench:system/)
     expect(() => parseSystemOptions(['--objects', '0'])).toThrow(/whole number/)
     expect(() => parseSystemOptions(['--fast'])).toThrow(/unknown flag --fast/)
+    expect(() => parseSystemOptions(['--platforms', 'node,vm'])).toThrow(/--platforms takes node/)
   })
 })
 
@@ -65,6 +71,7 @@ describe('bench:system report', () => {
         {
           writes: 100,
           catchUpMs: 300,
+          maxInFlight: 10,
           listMs: 20,
           listStatus: 200,
           listReviews: 0,
@@ -88,6 +95,14 @@ describe('bench:system report', () => {
           atDistance: [{ rttMs: 20, crdconv: subject, bare: subject, stallRatio: 1 }],
           idleGaps: [],
           idleReviews: 'not measured (run with --idle)',
+          platforms: [
+            {
+              platform: 'Lambda runner over TLS',
+              rttMs: 100,
+              firstReviewMs: 412,
+              idle: [{ gapS: 120, getMs: 530, status: 200, newConnection: true }],
+            },
+          ],
         },
       ],
     }
@@ -96,5 +111,6 @@ describe('bench:system report', () => {
     expect(text).toContain('within 1.05×')
     expect(text).toContain('1.00× PASS')
     expect(text).toContain('not measured (run with --idle)')
+    expect(text).toMatch(/Lambda runner over TLS +100 ms +412 ms +120 s +530 ms +yes/)
   })
 })
