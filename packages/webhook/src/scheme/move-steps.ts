@@ -1,0 +1,275 @@
+import { jsonCopy } from '../json/index.ts'
+import { restoreStashedFields, stashFields } from './annotation-stash.ts'
+import { ConversionError, isConversionError } from './conversion-error.ts'
+import { isPlainObject, type KubeObject } from './kube-object.ts'
+import { ObjectDraft, valueAt } from './object-draft.ts'
+import type { ConversionContext } from './resource.ts'
+import { canonicalJson } from './stable-hash.ts'
+
+/** Stash entry listing the fields that were absent where a move would have filled in a value. */
+const ABSENT = '(absent)'
+
+/** A field one step writes; `ifParent` values (defaults) go only where their object already is. */
+interface Write {
+  readonly path: string
+  readonly value: unknown
+  readonly ifParent?: boolean
+}
+
+/** What a step sees: the fields the way here left in the stash, and the stash for the way back. */
+interface Run {
+  readonly restored: Readonly<Record<string, unknown>> | undefined
+  readonly stash: Record<string, unknown>
+}
+
+/** One move in one direction: the fields it takes out of the object and those it puts in. */
+export interface MoveStep {
+  readonly label: string
+  readonly reads: readonly string[]
+  readonly writes: readonly string[]
+  readonly apply: (source: Readonly<Record<string, unknown>>, run: Run) => readonly Write[]
+}
+
+/** One direction of a declared edge: its steps, and hand-written functions around them. */
+export interface MovePlan {
+  readonly steps: readonly MoveStep[]
+  /** Runs before the steps (undoing a forward `then`). */
+  readonly before?: ConvertFunction
+  readonly after?: ConvertFunction
+}
+
+export type ConvertFunction = (object: KubeObject, context: ConversionContext) => unknown
+
+/**
+ * Runs a plan on one object: takes back what the opposite direction stashed, moves the declared
+ * fields (every step reads the object as it came, then writes), carries everything else as it
+ * is, and stashes what the way back needs to give the object back exactly.
+ */
+export function runMoves(plan: MovePlan, object: KubeObject, context: ConversionContext): unknown {
+  const { object: unstashed, fields } = restoreStashedFields(object, context)
+  const source = plan.before === undefined ? unstashed : asObject(plan.before(unstashed, context))
+  const draft = new ObjectDraft(source)
+  const run: Run = { restored: fields, stash: {} }
+  const writes: Write[] = []
+  for (const step of plan.steps) {
+    writes.push(...step.apply(source, run))
+    for (const path of step.reads) draft.remove(path)
+  }
+  for (const write of writes) {
+    if (write.ifParent === true) {
+      if (draft.hasParent(write.path) && draft.get(write.path) === undefined) {
+        draft.set(write.path, write.value)
+      }
+    } else if (!draft.set(write.path, write.value)) {
+      throw new ConversionError(
+        `${write.path} cannot be written: a field on the way there is not an object`,
+        { field: write.path }
+      )
+    }
+  }
+  const converted =
+    plan.after === undefined ? draft.object : asObject(plan.after(draft.object, context))
+  return stashFields(converted, context, run.stash, stashOptions(run.stash, converted))
+}
+
+function asObject(value: unknown): KubeObject {
+  if (isPlainObject(value)) return value
+  throw new ConversionError(
+    `a hand-written step beside the field moves returned ${value === null ? 'null' : typeof value}, not an object`
+  )
+}
+
+/** Stashed status fields are guarded by `status` too: the default guard leaves `status` out. */
+function stashOptions(stash: Record<string, unknown>, converted: KubeObject) {
+  const paths = [...Object.keys(stash), ...((stash[ABSENT] as string[] | undefined) ?? [])]
+  if (!paths.some((path) => path === 'status' || path.startsWith('status.'))) return {}
+  const watch = Object.keys(converted).filter(
+    (name) => name !== 'apiVersion' && name !== 'kind' && name !== 'metadata'
+  )
+  return { watch }
+}
+
+const sameJson = (a: unknown, b: unknown) => a === b || canonicalJson(a) === canonicalJson(b)
+
+function restoredAt(run: Run, paths: readonly string[]): Write[] | undefined {
+  const restored = run.restored
+  if (restored === undefined || !paths.some((path) => Object.hasOwn(restored, path))) {
+    return undefined
+  }
+  return paths
+    .filter((path) => restored[path] !== undefined)
+    .map((path) => ({ path, value: restored[path] }))
+}
+
+function wasAbsent(run: Run, path: string): boolean {
+  const absent = run.restored?.[ABSENT]
+  return Array.isArray(absent) && absent.includes(path)
+}
+
+function stashAbsent(run: Run, path: string): void {
+  const absent = (run.stash[ABSENT] as string[] | undefined) ?? []
+  run.stash[ABSENT] = [...absent, path]
+}
+
+/** Calls an author's function, turning what it throws into a `ConversionError` naming the field. */
+function call<T>(label: string, field: string, run: () => T): T {
+  try {
+    return run()
+  } catch (error) {
+    if (isConversionError(error)) throw error
+    const why = error instanceof Error ? `${error.name}: ${error.message}` : String(error)
+    throw new ConversionError(`${label} threw ${why}`, { field, cause: error })
+  }
+}
+
+/** Whether `back()` gives `original` again; a `back` that throws does not. */
+function comesBack(original: unknown, back: () => unknown): boolean {
+  try {
+    return sameJson(back(), original)
+  } catch {
+    return false
+  }
+}
+
+export type ValueMap = Readonly<Record<string, unknown>>
+
+const mapValue = (map: ValueMap | undefined, value: unknown) =>
+  map !== undefined && typeof value === 'string' && Object.hasOwn(map, value) ? map[value] : value
+
+/** `from` becomes `to`, its value through `map` if any; `back` is the map of the way back. */
+export function renameStep(from: string, to: string, map?: ValueMap, back?: ValueMap): MoveStep {
+  const label = from === to ? `mapped ${from}` : `renamed ${from} → ${to}`
+  return {
+    label,
+    reads: [from],
+    writes: [to],
+    apply: (source, run) => {
+      const restored = restoredAt(run, [to])
+      if (restored !== undefined) return restored
+      const value = valueAt(source, from)
+      if (value === undefined) return []
+      const mapped = mapValue(map, value)
+      if (map !== undefined && !sameJson(mapValue(back, mapped), value)) run.stash[from] = value
+      return [{ path: to, value: mapped }]
+    },
+  }
+}
+
+export type Parts = readonly (readonly [name: string, path: string])[]
+type PartValues = Record<string, unknown>
+
+/** `from` split into `parts` by `split`; kept in the stash when `join` would not give it back. */
+export function splitStep(
+  from: string,
+  parts: Parts,
+  split: (value: unknown) => unknown,
+  join: (parts: PartValues) => unknown
+): MoveStep {
+  const label = `split ${from} into ${parts.map(([, path]) => path).join(', ')}`
+  return {
+    label,
+    reads: [from],
+    writes: parts.map(([, path]) => path),
+    apply: (source, run) => {
+      const restored = restoredAt(
+        run,
+        parts.map(([, path]) => path)
+      )
+      if (restored !== undefined) return restored
+      const value = valueAt(source, from)
+      if (value === undefined) return []
+      const values = call(label, from, () => split(value))
+      if (!isPlainObject(values)) {
+        throw new ConversionError(
+          `${label}: split returned ${typeof values}, not an object of parts`,
+          { field: from }
+        )
+      }
+      const whole = parts.every(([name]) => values[name] !== undefined)
+      if (!whole || !comesBack(value, () => join(values))) run.stash[from] = value
+      return parts
+        .filter(([name]) => values[name] !== undefined)
+        .map(([name, path]) => ({ path, value: values[name] }))
+    },
+  }
+}
+
+/** `parts` joined into `to` by `join` once every part is there; kept in the stash otherwise. */
+export function joinStep(
+  parts: Parts,
+  to: string,
+  join: (parts: PartValues) => unknown,
+  split: (value: unknown) => unknown
+): MoveStep {
+  const reads = parts.map(([, path]) => path)
+  const label = `joined ${reads.join(', ')} into ${to}`
+  return {
+    label,
+    reads,
+    writes: [to],
+    apply: (source, run) => {
+      const restored = restoredAt(run, [to])
+      if (restored !== undefined) return restored
+      const values: PartValues = {}
+      for (const [name, path] of parts) {
+        const value = valueAt(source, path)
+        if (value !== undefined) values[name] = value
+      }
+      if (Object.keys(values).length === 0) return []
+      const keep = () => {
+        for (const [name, path] of parts)
+          if (values[name] !== undefined) run.stash[path] = values[name]
+      }
+      if (Object.keys(values).length < parts.length) {
+        keep()
+        return []
+      }
+      const joined = call(label, reads[0] as string, () => join(values))
+      if (!comesBack(values, () => split(joined))) keep()
+      return joined === undefined ? [] : [{ path: to, value: joined }]
+    },
+  }
+}
+
+/** `path` gets `value` when it is absent, unless the way here found it absent. */
+export function fillStep(path: string, value: unknown): MoveStep {
+  return {
+    label: `added ${path}`,
+    reads: [],
+    writes: [path],
+    apply: (source, run) => {
+      const restored = restoredAt(run, [path])
+      if (restored !== undefined) return restored
+      if (value === undefined || wasAbsent(run, path) || valueAt(source, path) !== undefined) {
+        return []
+      }
+      return [
+        {
+          path,
+          value: typeof value === 'object' && value !== null ? jsonCopy(value) : value,
+          ifParent: true,
+        },
+      ]
+    },
+  }
+}
+
+/** `path` leaves the object, kept in the stash unless it holds `value`, what the way back fills in. */
+export function dropStep(path: string, value: unknown): MoveStep {
+  const parent = path.includes('.') ? path.slice(0, path.lastIndexOf('.')) : undefined
+  return {
+    label: `removed ${path}`,
+    reads: [path],
+    writes: [],
+    apply: (source, run) => {
+      const held = valueAt(source, path)
+      if (held === undefined) {
+        const parentThere = parent === undefined || isPlainObject(valueAt(source, parent))
+        if (value !== undefined && parentThere) stashAbsent(run, path)
+      } else if (value === undefined || !sameJson(held, value)) {
+        run.stash[path] = held
+      }
+      return []
+    },
+  }
+}
