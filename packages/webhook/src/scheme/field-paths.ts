@@ -3,7 +3,7 @@ import type { $ZodType, output } from 'zod/v4/core'
 /** How many levels of fields a `FieldPath` reaches: deeper paths would slow `tsc` on large schemas. */
 export const MAX_FIELD_PATH_DEPTH = 6
 
-type Shallower = [never, 0, 1, 2, 3, 4, 5]
+type Shallower = [never, never, 1, 2, 3, 4, 5]
 
 /** Field names an object type declares: no index signatures (records, loose objects), no dots. */
 type DeclaredKey<T> = keyof {
