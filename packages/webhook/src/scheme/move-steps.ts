@@ -116,7 +116,10 @@ function call<T>(label: string, field: string, run: () => T): T {
   try {
     return run()
   } catch (error) {
-    if (isConversionError(error)) throw error
+    if (isConversionError(error)) {
+      if (error.field !== undefined) throw error
+      throw new ConversionError(error.message, { field, cause: error })
+    }
     const why = error instanceof Error ? `${error.name}: ${error.message}` : String(error)
     throw new ConversionError(`${label} threw ${why}`, { field, cause: error })
   }
