@@ -16,34 +16,56 @@ import {
 } from '../../support/gadget-resource.ts'
 
 describe('fieldMoves, what it refuses', () => {
-  const failing = (split: (whole: string) => never) =>
+  const failingSplit = (split: (whole: string) => never) =>
     gadget((move) => [
       move.split('spec.hostPort', { host: 'spec.host', port: 'spec.port' }, { ...hostPort, split }),
     ])
 
-  it.each<[string, (whole: string) => never, string]>([
+  it.each<[string, ReturnType<typeof gadget>, Record<string, unknown>, string]>([
     [
-      'throws an error of its own',
-      () => {
+      'a split that throws an error of its own',
+      failingSplit(() => {
         throw new TypeError('no colon')
-      },
-      'split spec.hostPort into spec.host, spec.port threw TypeError: no colon',
+      }),
+      { spec: { hostPort: 'x' } },
+      'split spec.hostPort into spec.host, spec.port threw TypeError: no colon (field spec.hostPort)',
     ],
     [
-      'throws a ConversionError',
-      (whole) => {
+      'a split that throws a ConversionError',
+      failingSplit((whole) => {
         throw new ConversionError(`hostPort ${whole} has no port`)
-      },
-      'hostPort x has no port',
+      }),
+      { spec: { hostPort: 'x' } },
+      'hostPort x has no port (field spec.hostPort)',
+    ],
+    [
+      'a move into a field that is not an object',
+      gadget((move) => [move.renamed('spec.name', 'status.state')]),
+      { spec: { name: 'a' }, status: 'broken' },
+      'renamed spec.name → status.state: status.state cannot be written, as status is not an object; make status an object or remove it (field status)',
+    ],
+    [
+      'a `then` that returns no object',
+      defineResource({
+        group: 'example.com',
+        kind: 'Gadget',
+        versions,
+        converters: fieldMoves(versions, 'v1', 'v2', () => [], {
+          then: () => null as never,
+          thenBack: (object) => object,
+        }),
+      }),
+      { spec: {} },
+      '`then` beside the field moves returned null, not an object',
     ],
   ])(
-    'fails a conversion whose split %s, naming the object, the versions and the field',
-    (_what, split, reason) => {
-      const object = objectAt('v1', { spec: { hostPort: 'x' } })
-      const result = convertChecked(createScheme([failing(split)]), object, 'example.com/v2')
+    'fails the conversion of %s, naming the object, the versions and the field',
+    (_what, resource, fields, reason) => {
+      const object = objectAt('v1', fields)
+      const result = convertChecked(createScheme([resource]), object, 'example.com/v2')
       if (result.ok) throw new Error('the conversion should have failed')
       expect(describeProblem(result.problem)).toBe(
-        `Gadget default/g, example.com/v1 → example.com/v2: ${reason} (field spec.hostPort)`
+        `Gadget default/g, example.com/v1 → example.com/v2: ${reason}`
       )
     }
   )

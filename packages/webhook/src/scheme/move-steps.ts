@@ -16,6 +16,11 @@ interface Write {
   readonly ifParent?: boolean
 }
 
+/** A write, with the move it comes from for messages. */
+interface PendingWrite extends Write {
+  readonly label: string
+}
+
 /** What a step sees: the fields the way here left in the stash, and the stash for the way back. */
 interface Run {
   readonly restored: Readonly<Record<string, unknown>> | undefined
@@ -47,35 +52,37 @@ export type ConvertFunction = (object: KubeObject, context: ConversionContext) =
  */
 export function runMoves(plan: MovePlan, object: KubeObject, context: ConversionContext): unknown {
   const { object: unstashed, fields } = restoreStashedFields(object, context)
-  const source = plan.before === undefined ? unstashed : asObject(plan.before(unstashed, context))
+  const source =
+    plan.before === undefined ? unstashed : asObject('thenBack', plan.before(unstashed, context))
   const draft = new ObjectDraft(source)
   const run: Run = { restored: fields, stash: {} }
-  const writes: Write[] = []
+  const writes: PendingWrite[] = []
   for (const step of plan.steps) {
-    writes.push(...step.apply(source, run))
+    for (const write of step.apply(source, run)) writes.push({ ...write, label: step.label })
     for (const path of step.reads) draft.remove(path)
   }
-  for (const write of writes) {
-    if (write.ifParent === true) {
-      if (draft.hasParent(write.path) && draft.get(write.path) === undefined) {
-        draft.set(write.path, write.value)
-      }
-    } else if (!draft.set(write.path, write.value)) {
+  for (const { label, path, value, ifParent } of writes) {
+    if (ifParent === true) {
+      if (draft.hasParent(path) && draft.get(path) === undefined) draft.set(path, value)
+      continue
+    }
+    const blocking = draft.set(path, value)
+    if (blocking !== undefined) {
       throw new ConversionError(
-        `${write.path} cannot be written: a field on the way there is not an object`,
-        { field: write.path }
+        `${label}: ${path} cannot be written, as ${blocking} is not an object; make ${blocking} an object or remove it`,
+        { field: blocking }
       )
     }
   }
   const converted =
-    plan.after === undefined ? draft.object : asObject(plan.after(draft.object, context))
+    plan.after === undefined ? draft.object : asObject('then', plan.after(draft.object, context))
   return stashFields(converted, context, run.stash, stashOptions(run.stash, converted))
 }
 
-function asObject(value: unknown): KubeObject {
+function asObject(name: 'then' | 'thenBack', value: unknown): KubeObject {
   if (isPlainObject(value)) return value
   throw new ConversionError(
-    `a hand-written step beside the field moves returned ${value === null ? 'null' : typeof value}, not an object`
+    `\`${name}\` beside the field moves returned ${value === null ? 'null' : typeof value}, not an object`
   )
 }
 

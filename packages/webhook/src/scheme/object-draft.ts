@@ -41,16 +41,22 @@ export class ObjectDraft {
   }
 
   /**
-   * Sets the field at `path`, making the objects on the way if they are missing; `false` when
-   * something on the way is there but is not an object.
+   * Sets the field at `path`, making the objects on the way if they are missing. Answers the
+   * path of a field on the way that is there but is not an object, if any: then nothing is set.
    */
-  set(path: string, value: unknown): boolean {
+  set(path: string, value: unknown): string | undefined {
     const names = path.split('.')
     const last = names.pop() as string
     const parent = this.ownObjectAt(names, true)
-    if (parent === undefined) return false
+    if (parent === undefined) {
+      const blocking = names.findIndex((_, index) => {
+        const above = valueAt(this.object, names.slice(0, index + 1).join('.'))
+        return above !== undefined && !isPlainObject(above)
+      })
+      return names.slice(0, blocking + 1).join('.')
+    }
     parent[last] = value
-    return true
+    return undefined
   }
 
   /** The draft's own copy of the object at `names`, copied or made on the way if `make`. */
