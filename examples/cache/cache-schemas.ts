@@ -17,11 +17,9 @@ export const CacheV1alpha1 = z.looseObject({
       ttl: z
         .optional(z.int().check(z.minimum(0)))
         .register(z.globalRegistry, { description: 'Seconds an entry lives' }),
-      eviction: z
-        .optional(z.enum(['lru', 'lfu', 'random', 'none']))
-        .register(z.globalRegistry, {
-          description: 'Which entries go first when the cache is full',
-        }),
+      eviction: z.optional(z.enum(['lru', 'lfu', 'random', 'none'])).register(z.globalRegistry, {
+        description: 'Which entries go first when the cache is full',
+      }),
     })
   ),
   status: z.optional(z.looseObject({})),
@@ -36,15 +34,14 @@ const port = z
 const ttlSeconds = z
   .optional(z.int().check(z.minimum(0)))
   .register(z.globalRegistry, { description: 'Seconds an entry lives' })
+// what v1beta1 and v1 share
+const settled = { host, port, size, ttlSeconds }
 
 /** `example.com/v1beta1` (stored): `endpoint` split into `host` and `port`, `ttl` renamed `ttlSeconds`. */
 export const CacheV1beta1 = z.looseObject({
   spec: z.optional(
     z.looseObject({
-      host,
-      port,
-      size,
-      ttlSeconds,
+      ...settled,
       eviction: z.optional(z.enum(['lru', 'lfu', 'random', 'none'])),
     })
   ),
@@ -55,15 +52,10 @@ export const CacheV1beta1 = z.looseObject({
 export const CacheV1 = z.looseObject({
   spec: z.optional(
     z.looseObject({
-      host,
-      port,
-      size,
-      ttlSeconds,
-      eviction: z
-        .optional(z.enum(['LRU', 'LFU', 'None']))
-        .register(z.globalRegistry, {
-          description: 'Which entries go first when the cache is full',
-        }),
+      ...settled,
+      eviction: z.optional(z.enum(['LRU', 'LFU', 'None'])).register(z.globalRegistry, {
+        description: 'Which entries go first when the cache is full',
+      }),
       replicas: z
         ._default(z.int().check(z.minimum(1)), 1)
         .register(z.globalRegistry, { description: 'How many copies of the cache run' }),

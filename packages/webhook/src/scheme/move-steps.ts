@@ -175,16 +175,14 @@ export function splitStep(
   split: (value: unknown) => unknown,
   join: (parts: PartValues) => unknown
 ): MoveStep {
-  const label = `split ${from} into ${parts.map(([, path]) => path).join(', ')}`
+  const writes = parts.map(([, path]) => path)
+  const label = `split ${from} into ${writes.join(', ')}`
   return {
     label,
     reads: [from],
-    writes: parts.map(([, path]) => path),
+    writes,
     apply: (source, run) => {
-      const restored = restoredAt(
-        run,
-        parts.map(([, path]) => path)
-      )
+      const restored = restoredAt(run, writes)
       if (restored !== undefined) return restored
       const value = valueAt(source, from)
       if (value === undefined) return []
