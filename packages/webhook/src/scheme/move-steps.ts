@@ -4,7 +4,6 @@ import { ConversionError, isConversionError } from './conversion-error.ts'
 import { isPlainObject, type KubeObject } from './kube-object.ts'
 import { ObjectDraft, valueAt } from './object-draft.ts'
 import type { ConversionContext } from './resource.ts'
-import { canonicalJson } from './stable-hash.ts'
 
 /** Stash entry listing the fields that were absent where a move would have filled in a value. */
 const ABSENT = '(absent)'
@@ -14,11 +13,6 @@ interface Write {
   readonly path: string
   readonly value: unknown
   readonly ifParent?: boolean
-}
-
-/** A write, with the move it comes from for messages. */
-interface PendingWrite extends Write {
-  readonly label: string
 }
 
 /** What a step sees: the fields the way here left in the stash, and the stash for the way back. */
@@ -56,24 +50,26 @@ export function runMoves(plan: MovePlan, object: KubeObject, context: Conversion
     plan.before === undefined ? unstashed : asObject('thenBack', plan.before(unstashed, context))
   const draft = new ObjectDraft(source)
   const run: Run = { restored: fields, stash: {} }
-  const writes: PendingWrite[] = []
+  const writes: (readonly Write[])[] = []
   for (const step of plan.steps) {
-    for (const write of step.apply(source, run)) writes.push({ ...write, label: step.label })
+    writes.push(step.apply(source, run))
     for (const path of step.reads) draft.remove(path)
   }
-  for (const { label, path, value, ifParent } of writes) {
-    if (ifParent === true) {
-      if (draft.hasParent(path) && draft.get(path) === undefined) draft.set(path, value)
-      continue
+  plan.steps.forEach((step, index) => {
+    for (const { path, value, ifParent } of writes[index] ?? []) {
+      if (ifParent === true) {
+        if (draft.hasParent(path) && draft.get(path) === undefined) draft.set(path, value)
+        continue
+      }
+      const blocking = draft.set(path, value)
+      if (blocking !== undefined) {
+        throw new ConversionError(
+          `${step.label}: ${path} cannot be written, as ${blocking} is not an object; make ${blocking} an object or remove it`,
+          { field: blocking }
+        )
+      }
     }
-    const blocking = draft.set(path, value)
-    if (blocking !== undefined) {
-      throw new ConversionError(
-        `${label}: ${path} cannot be written, as ${blocking} is not an object; make ${blocking} an object or remove it`,
-        { field: blocking }
-      )
-    }
-  }
+  })
   const converted =
     plan.after === undefined ? draft.object : asObject('then', plan.after(draft.object, context))
   return stashFields(converted, context, run.stash, stashOptions(run.stash, converted))
@@ -96,7 +92,17 @@ function stashOptions(stash: Record<string, unknown>, converted: KubeObject) {
   return { watch }
 }
 
-const sameJson = (a: unknown, b: unknown) => a === b || canonicalJson(a) === canonicalJson(b)
+/** Whether two JSON values are equal, members holding `undefined` counting as absent. */
+function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true
+  if (Array.isArray(a)) {
+    return Array.isArray(b) && a.length === b.length && a.every((item, i) => sameJson(item, b[i]))
+  }
+  if (!isPlainObject(a) || !isPlainObject(b)) return false
+  const keys = Object.keys(a).filter((key) => a[key] !== undefined)
+  if (keys.length !== Object.keys(b).filter((key) => b[key] !== undefined).length) return false
+  return keys.every((key) => Object.hasOwn(b, key) && sameJson(a[key], b[key]))
+}
 
 function restoredAt(run: Run, paths: readonly string[]): Write[] | undefined {
   const restored = run.restored
