@@ -131,6 +131,10 @@ describe('fieldMoves typing', () => {
       move.added('spec.replicas', 'two'),
     ])
     fieldMoves(versions, 'v1', 'v2', (move) => [
+      // @ts-expect-error 'Turbo' is not a mode of v1
+      move.renamed('spec.mode', 'spec.mode', { values: { Turbo: 'fast' } }),
+    ])
+    fieldMoves(versions, 'v1', 'v2', (move) => [
       move.split(
         'spec.hostPort',
         { port: 'spec.address.port' },

@@ -44,6 +44,12 @@ describe('fieldMoves', () => {
         { mode: 'slow' },
       ],
       [
+        'renamed through a mapping',
+        (move) => move.renamed('spec.mode', 'spec.name', { values: { Fast: 'quick' } }),
+        { mode: 'Fast' },
+        { name: 'quick' },
+      ],
+      [
         'added with the schema default',
         (move) => move.added('spec.replicas'),
         { name: 'a' },

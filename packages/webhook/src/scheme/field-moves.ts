@@ -56,10 +56,14 @@ export interface SplitFunctions<Whole, Parts> {
  * objects are `Target`: every path is checked against the two schemas by the compiler.
  */
 export interface FieldMoveBuilder<Source, Target> {
-  /** The field at `from` is the field at `to`, same value. */
+  /** The field at `from` is the field at `to`: same value, or through `values` as `mapped` does. */
   renamed<const From extends FieldPath<Source>, const To extends FieldPath<Target>>(
     from: From,
-    to: To
+    to: To,
+    options?: {
+      readonly values: ValueMapping<FieldValue<Source, From>, FieldValue<Target, To>>
+      readonly back?: ValueMapping<FieldValue<Target, To>, FieldValue<Source, From>>
+    }
   ): FieldMove
   /**
    * The field keeps its path, its values change (an enum renamed or narrowed). `back` maps the
@@ -120,14 +124,10 @@ export interface FieldMovesOptions<Versions extends VersionMap, To extends keyof
 }
 
 const builder: FieldMoveBuilder<unknown, unknown> = {
-  renamed: (from: string, to: string) => ({ kind: 'renamed', from, to }),
-  mapped: (path: string, values: object, options?: { readonly back?: object }) => ({
-    kind: 'renamed',
-    from: path,
-    to: path,
-    values: values as Record<string, unknown>,
-    ...(options?.back === undefined ? {} : { back: options.back as Record<string, unknown> }),
-  }),
+  renamed: (from: string, to: string, options?: { values: object; back?: object }) =>
+    options === undefined ? { kind: 'renamed', from, to } : mapping(from, to, options),
+  mapped: (path: string, values: object, options?: { back?: object }) =>
+    mapping(path, path, { values, ...options }),
   split: (
     from: string,
     parts: Record<string, string>,
@@ -142,6 +142,16 @@ const builder: FieldMoveBuilder<unknown, unknown> = {
     value === undefined ? { kind: 'added', path } : { kind: 'added', path, value },
   removed: (path: string) => ({ kind: 'removed', path }),
 } as unknown as FieldMoveBuilder<unknown, unknown>
+
+function mapping(from: string, to: string, { values, back }: { values: object; back?: object }) {
+  return {
+    kind: 'renamed',
+    from,
+    to,
+    values: values as Record<string, unknown>,
+    ...(back === undefined ? {} : { back: back as Record<string, unknown> }),
+  }
+}
 
 /**
  * Converters between two versions declared as field moves: renamed, split, joined, mapped
