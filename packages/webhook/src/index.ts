@@ -21,7 +21,6 @@ export {
   type DeepPartial,
   type FieldMove,
   type FieldMoveBuilder,
-  type FieldMovesOptions,
   type FieldPath,
   type FieldValue,
   type KubeObject,
@@ -38,7 +37,6 @@ export {
   type StashOptions,
   type Subresources,
   type Unstashed,
-  type ValueMapping,
   type VersionDefinition,
   type VersionMap,
 } from './scheme/index.ts'
