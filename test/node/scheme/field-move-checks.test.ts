@@ -130,7 +130,7 @@ describe('fieldMoves, what it refuses', () => {
         gadget((move) => [
           move.split('spec.hostPort', { host: 'spec.host' }, { split: hostPort.split } as never),
         ]),
-      /split spec.hostPort: needs a `join` function/,
+      /split spec.hostPort: needs a `join` function, or neither the way back nor the check that a value comes back whole can be derived; give one, or write both converters by hand/,
     ],
     [
       'a version that is not declared',

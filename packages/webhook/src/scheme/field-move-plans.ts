@@ -150,7 +150,11 @@ function functionProblems(move: FieldMove, label: string): string[] {
   const problems: string[] = []
   if (Object.keys(move.parts ?? {}).length === 0) problems.push(`${label}: name at least one part`)
   for (const name of ['split', 'join'] as const) {
-    if (typeof move[name] !== 'function') problems.push(`${label}: needs a \`${name}\` function`)
+    if (typeof move[name] !== 'function') {
+      problems.push(
+        `${label}: needs a \`${name}\` function, or neither the way back nor the check that a value comes back whole can be derived; give one, or write both converters by hand`
+      )
+    }
   }
   return problems
 }
