@@ -5,12 +5,12 @@ import {
   joinStep,
   renameStep,
   splitStep,
+  type ConvertFunction,
   type MovePlan,
   type MoveStep,
   type Parts,
   type ValueMap,
 } from './move-steps.ts'
-import type { ConvertFunction } from './move-steps.ts'
 import type { VersionMap } from './resource.ts'
 import { schemaField } from './schema-fields.ts'
 
