@@ -9,7 +9,7 @@ import {
   type KubeObject,
 } from '../../packages/webhook/src/scheme/index.ts'
 
-/** A Gadget at v1: `hostPort`, `keep`, a three-value `mode`, a `legacy` field. */
+/** A Gadget at v1: `hostPort`, `keep`, a three-value `mode`, a `legacy` field, `ports` by `number`. */
 export const GadgetV1 = z.looseObject({
   spec: z.optional(
     z.looseObject({
@@ -18,6 +18,14 @@ export const GadgetV1 = z.looseObject({
       mode: z.optional(z.enum(['Fast', 'Slow', 'Turbo'])),
       legacy: z.optional(z.string()),
       name: z.optional(z.string()),
+      ports: z.optional(
+        z.array(
+          z.looseObject({
+            number: z.optional(z.int()),
+            protocol: z.optional(z.enum(['tcp', 'udp'])),
+          })
+        )
+      ),
     })
   ),
   status: z.optional(
@@ -25,7 +33,10 @@ export const GadgetV1 = z.looseObject({
   ),
 })
 
-/** A Gadget at v2: `host` and `port`, `retention`, a two-value `mode`, `replicas` defaulting to 1. */
+/**
+ * A Gadget at v2: `host` and `port`, `retention`, a two-value `mode`, `replicas` defaulting to 1,
+ * `ports` by `port` with protocols in capitals and a `weight` defaulting to 1.
+ */
 export const GadgetV2 = z.looseObject({
   spec: z.optional(
     z.looseObject({
@@ -35,6 +46,15 @@ export const GadgetV2 = z.looseObject({
       mode: z.optional(z.enum(['fast', 'slow'])),
       replicas: z._default(z.int(), 1),
       name: z.optional(z.string()),
+      ports: z.optional(
+        z.array(
+          z.looseObject({
+            port: z.optional(z.int()),
+            protocol: z.optional(z.enum(['TCP', 'UDP'])),
+            weight: z._default(z.int(), 1),
+          })
+        )
+      ),
     })
   ),
   status: z.optional(z.looseObject({ state: z.optional(z.string()) })),

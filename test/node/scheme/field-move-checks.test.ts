@@ -112,12 +112,25 @@ describe('fieldMoves, what it refuses', () => {
       'a field moved twice',
       () =>
         gadget((move) => [move.removed('spec.keep'), move.renamed('spec.keep', 'spec.retention')]),
-      /spec.keep in v1 is also moved by removed spec.keep; a field moves once/,
+      /spec.keep in v1's schema is also moved by removed spec.keep; a field moves once/,
     ],
     [
       'a field inside a moved one',
       () => gadget((move) => [move.removed('spec'), move.renamed('spec.keep', 'spec.retention')]),
-      /spec.keep in v1 is also moved by removed spec/,
+      /spec.keep in v1's schema is also moved by removed spec/,
+    ],
+    [
+      'moves inside a field that is no list',
+      () => gadget((move) => [move.each('spec.hostPort' as never, () => [])]),
+      /each spec.hostPort: spec.hostPort is not a list of objects in v1's schema and v2's schema/,
+    ],
+    [
+      'a path an item does not have',
+      () =>
+        gadget((move) => [
+          move.each('spec.ports', (item) => [item.renamed('nope' as never, 'port')]),
+        ]),
+      /each spec.ports: renamed nope → port: nope is not a field of an item of spec.ports in v1's schema/,
     ],
     [
       'metadata',

@@ -8,6 +8,8 @@ import {
   SchemeError,
   type FieldPath,
   type FieldValue,
+  type ListItem,
+  type ListPath,
   type SchemaPath,
 } from '../../../packages/webhook/src/scheme/index.ts'
 
@@ -28,6 +30,7 @@ const PartV2 = z.object({
       address: z.optional(z.object({ host: z.optional(z.string()), port: z.optional(z.int()) })),
       mode: z.optional(z.enum(['fast', 'slow'])),
       replicas: z._default(z.int(), 1),
+      ports: z.optional(z.array(z.object({ number: z.int(), name: z.optional(z.string()) }))),
     })
   ),
 })
@@ -48,6 +51,14 @@ describe('field paths', () => {
       | 'spec.address.port'
       | 'spec.mode'
       | 'spec.replicas'
+      | 'spec.ports'
+    >()
+  })
+
+  it('name lists of objects, whose items have paths of their own', () => {
+    expectTypeOf<ListPath<z.output<typeof PartV1>>>().toEqualTypeOf<'spec.ports'>()
+    expectTypeOf<FieldPath<ListItem<z.output<typeof PartV2>, 'spec.ports'>>>().toEqualTypeOf<
+      'number' | 'name'
     >()
   })
 
@@ -82,6 +93,7 @@ describe('fieldMoves typing', () => {
       ),
       move.mapped('spec.mode', { Fast: 'fast', Slow: 'slow' }),
       move.added('spec.replicas', 2),
+      move.each('spec.ports', (item) => [item.renamed('port', 'number')]),
     ])
     expect(converters).toHaveLength(2)
   })
@@ -112,6 +124,19 @@ describe('fieldMoves typing', () => {
             { host: 'spec.address.host', port: 'spec.port' },
             { split: () => ({}), join: () => '' }
           ),
+        ]),
+    ],
+    [
+      'moves inside a field that is no list',
+      // @ts-expect-error spec.hostPort is text, not a list
+      () => fieldMoves(versions, 'v1', 'v2', (move) => [move.each('spec.hostPort', () => [])]),
+    ],
+    [
+      'a path inside an item that starts outside it',
+      () =>
+        fieldMoves(versions, 'v1', 'v2', (move) => [
+          // @ts-expect-error inside an item, paths start at the item
+          move.each('spec.ports', (item) => [item.renamed('spec.ports.port', 'number')]),
         ]),
     ],
     [

@@ -50,6 +50,17 @@ describe('fieldMoves', () => {
         { name: 'quick' },
       ],
       [
+        'each item of a list',
+        (move) =>
+          move.each('spec.ports', (item) => [
+            item.renamed('number', 'port'),
+            item.mapped('protocol', { tcp: 'TCP', udp: 'UDP' }),
+            item.added('weight'),
+          ]),
+        { ports: [{ number: 80, protocol: 'tcp' }, {}, 'not an object'] },
+        { ports: [{ port: 80, protocol: 'TCP', weight: 1 }, { weight: 1 }, 'not an object'] },
+      ],
+      [
         'added with the schema default',
         (move) => move.added('spec.replicas'),
         { name: 'a' },
@@ -96,6 +107,14 @@ describe('fieldMoves', () => {
     const original = objectAt('v2', { spec: { name: 'a' } })
     const there = convert(resource, original, 'v1')
     expect(there.metadata?.annotations?.[stashAnnotationKey('example.com')]).toBeDefined()
+    expect(convert(resource, there, 'v2')).toEqual(original)
+  })
+
+  it('gives back list items whose default field was absent, item by item', () => {
+    const resource = gadget((move) => [move.each('spec.ports', (item) => [item.added('weight')])])
+    const original = objectAt('v2', { spec: { ports: [{ port: 1 }, { port: 2, weight: 3 }] } })
+    const there = convert(resource, original, 'v1')
+    expect(there['spec']).toEqual({ ports: [{ port: 1 }, { port: 2 }] })
     expect(convert(resource, there, 'v2')).toEqual(original)
   })
 
@@ -159,8 +178,8 @@ describe('fieldMoves', () => {
           convert: (object, context) => {
             const { object: rest, fields } = restoreStashedFields(object, context)
             const legacy = fields?.['spec.legacy'] as string | undefined
-            // a v2 mode is no v1 mode: a real converter would map it, this object has none
-            const { mode: _mode, ...spec } = rest.spec ?? {}
+            // v2's mode and ports are not v1's: a real converter would convert them, this object has none
+            const { mode: _mode, ports: _ports, ...spec } = rest.spec ?? {}
             return { ...rest, spec: legacy === undefined ? spec : { ...spec, legacy } }
           },
         },
@@ -185,6 +204,11 @@ describe('fieldMoves', () => {
       move.removed('spec.legacy'),
       move.renamed('status.phase', 'status.state'),
       move.removed('status.ready'),
+      move.each('spec.ports', (item) => [
+        item.renamed('number', 'port'),
+        item.mapped('protocol', { tcp: 'TCP', udp: 'UDP' }),
+        item.added('weight'),
+      ]),
     ])
 
     it.each([

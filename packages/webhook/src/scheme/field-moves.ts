@@ -1,8 +1,9 @@
 import type { output } from 'zod/v4/core'
 import { SchemeError } from './conversion-error.ts'
-import { movePlans, moveProblems } from './field-move-plans.ts'
-import type { FieldPath, FieldValue } from './field-paths.ts'
-import { runMoves } from './move-steps.ts'
+import { moveProblems } from './field-move-checks.ts'
+import { movePlans } from './field-move-plans.ts'
+import type { FieldPath, FieldValue, ListItem, ListPath } from './field-paths.ts'
+import { runMoves } from './move-runner.ts'
 import type {
   ConversionContext,
   ConvertedObject,
@@ -37,6 +38,7 @@ export type FieldMove =
     }
   | { readonly kind: 'added'; readonly path: string; readonly value?: unknown }
   | { readonly kind: 'removed'; readonly path: string }
+  | { readonly kind: 'each'; readonly path: string; readonly moves: readonly FieldMove[] }
 
 /** Values of one version (the keys) and what each is in the other; values not named pass as they are. */
 export type ValueMapping<From, To> = { readonly [Value in Extract<From, string>]?: NonNullable<To> }
@@ -105,6 +107,13 @@ export interface FieldMoveBuilder<Source, Target> {
   ): FieldMove
   /** A field only the source version has: kept in the stash annotation for the way back. */
   removed<const Path extends FieldPath<Source>>(path: Path): FieldMove
+  /** Moves inside every item of the list at `path`, with paths from the item. */
+  each<const Path extends ListPath<Source> & ListPath<Target>>(
+    path: Path,
+    declare: (
+      move: FieldMoveBuilder<ListItem<Source, Path>, ListItem<Target, Path>>
+    ) => readonly FieldMove[]
+  ): FieldMove
 }
 
 /** Hand-written steps beside the moves, and whether to derive the way back. */
@@ -141,6 +150,11 @@ const builder: FieldMoveBuilder<unknown, unknown> = {
   added: (path: string, value?: unknown) =>
     value === undefined ? { kind: 'added', path } : { kind: 'added', path, value },
   removed: (path: string) => ({ kind: 'removed', path }),
+  each: (path: string, declare: (move: unknown) => readonly FieldMove[]) => ({
+    kind: 'each',
+    path,
+    moves: declare(builder),
+  }),
 } as unknown as FieldMoveBuilder<unknown, unknown>
 
 function mapping(from: string, to: string, { values, back }: { values: object; back?: object }) {

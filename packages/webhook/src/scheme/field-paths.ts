@@ -60,3 +60,16 @@ export type SchemaValue<Schema extends $ZodType, Path extends string> = FieldVal
   output<Schema>,
   Path
 >
+
+/** The paths of `T` whose field is a list of objects: what `each` moves fields inside of. */
+export type ListPath<T> = {
+  [Path in FieldPath<T>]: NonNullable<FieldValue<T, Path>> extends readonly (infer Item)[]
+    ? NonNullable<Item> extends object
+      ? Path
+      : never
+    : never
+}[FieldPath<T>]
+
+/** One item of the list at `Path` in `T`. */
+export type ListItem<T, Path extends string> =
+  NonNullable<FieldValue<T, Path>> extends readonly (infer Item)[] ? NonNullable<Item> : never

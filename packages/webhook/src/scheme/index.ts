@@ -25,6 +25,8 @@ export {
   MAX_FIELD_PATH_DEPTH,
   type FieldPath,
   type FieldValue,
+  type ListItem,
+  type ListPath,
   type SchemaPath,
   type SchemaValue,
 } from './field-paths.ts'
@@ -64,6 +66,6 @@ export {
 } from './resource.ts'
 export { CAMEL_CASE, DNS_SUBDOMAIN_WITH_DOT, resolveNames } from './resource-checks.ts'
 export { formatGroupKind, resourceIdentity, type ResourceIdentity } from './resource-identity.ts'
-export { schemaField, type SchemaField } from './schema-fields.ts'
+export { listItemSchema, schemaField, type SchemaField } from './schema-fields.ts'
 export { createScheme, type Scheme } from './scheme.ts'
 export { canonicalJson, fnv1a64 } from './stable-hash.ts'

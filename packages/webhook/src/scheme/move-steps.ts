@@ -1,22 +1,20 @@
 import { jsonCopy } from '../json/index.ts'
-import { restoreStashedFields, stashFields } from './annotation-stash.ts'
 import { ConversionError, isConversionError } from './conversion-error.ts'
-import { isPlainObject, type KubeObject } from './kube-object.ts'
-import { ObjectDraft, valueAt } from './object-draft.ts'
-import type { ConversionContext } from './resource.ts'
+import { isPlainObject } from './kube-object.ts'
+import { valueAt } from './object-draft.ts'
 
 /** Stash entry listing the fields that were absent where a move would have filled in a value. */
-const ABSENT = '(absent)'
+export const ABSENT = '(absent)'
 
 /** A field one step writes; `ifParent` values (defaults) go only where their object already is. */
-interface Write {
+export interface Write {
   readonly path: string
   readonly value: unknown
   readonly ifParent?: boolean
 }
 
 /** What a step sees: the fields the way here left in the stash, and the stash for the way back. */
-interface Run {
+export interface Run {
   readonly restored: Readonly<Record<string, unknown>> | undefined
   readonly stash: Record<string, unknown>
 }
@@ -27,69 +25,6 @@ export interface MoveStep {
   readonly reads: readonly string[]
   readonly writes: readonly string[]
   readonly apply: (source: Readonly<Record<string, unknown>>, run: Run) => readonly Write[]
-}
-
-/** One direction of a declared edge: its steps, and hand-written functions around them. */
-export interface MovePlan {
-  readonly steps: readonly MoveStep[]
-  /** Runs before the steps (undoing a forward `then`). */
-  readonly before?: ConvertFunction
-  readonly after?: ConvertFunction
-}
-
-export type ConvertFunction = (object: KubeObject, context: ConversionContext) => unknown
-
-/**
- * Runs a plan on one object: takes back what the opposite direction stashed, moves the declared
- * fields (every step reads the object as it came, then writes), carries everything else as it
- * is, and stashes what the way back needs to give the object back exactly.
- */
-export function runMoves(plan: MovePlan, object: KubeObject, context: ConversionContext): unknown {
-  const { object: unstashed, fields } = restoreStashedFields(object, context)
-  const source =
-    plan.before === undefined ? unstashed : asObject('thenBack', plan.before(unstashed, context))
-  const draft = new ObjectDraft(source)
-  const run: Run = { restored: fields, stash: {} }
-  const writes: (readonly Write[])[] = []
-  for (const step of plan.steps) {
-    writes.push(step.apply(source, run))
-    for (const path of step.reads) draft.remove(path)
-  }
-  plan.steps.forEach((step, index) => {
-    for (const { path, value, ifParent } of writes[index] ?? []) {
-      if (ifParent === true) {
-        if (draft.hasParent(path) && draft.get(path) === undefined) draft.set(path, value)
-        continue
-      }
-      const blocking = draft.set(path, value)
-      if (blocking !== undefined) {
-        throw new ConversionError(
-          `${step.label}: ${path} cannot be written, as ${blocking} is not an object; make ${blocking} an object or remove it`,
-          { field: blocking }
-        )
-      }
-    }
-  })
-  const converted =
-    plan.after === undefined ? draft.object : asObject('then', plan.after(draft.object, context))
-  return stashFields(converted, context, run.stash, stashOptions(run.stash, converted))
-}
-
-function asObject(name: 'then' | 'thenBack', value: unknown): KubeObject {
-  if (isPlainObject(value)) return value
-  throw new ConversionError(
-    `\`${name}\` beside the field moves returned ${value === null ? 'null' : typeof value}, not an object`
-  )
-}
-
-/** Stashed status fields are guarded by `status` too: the default guard leaves `status` out. */
-function stashOptions(stash: Record<string, unknown>, converted: KubeObject) {
-  const paths = [...Object.keys(stash), ...((stash[ABSENT] as string[] | undefined) ?? [])]
-  if (!paths.some((path) => path === 'status' || path.startsWith('status.'))) return {}
-  const watch = Object.keys(converted).filter(
-    (name) => name !== 'apiVersion' && name !== 'kind' && name !== 'metadata'
-  )
-  return { watch }
 }
 
 /** Whether two JSON values are equal, members holding `undefined` counting as absent. */
@@ -119,7 +54,7 @@ function wasAbsent(run: Run, path: string): boolean {
   return Array.isArray(absent) && absent.includes(path)
 }
 
-function stashAbsent(run: Run, path: string): void {
+export function stashAbsent(run: Run, path: string): void {
   const absent = (run.stash[ABSENT] as string[] | undefined) ?? []
   run.stash[ABSENT] = [...absent, path]
 }

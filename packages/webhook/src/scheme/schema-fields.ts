@@ -16,6 +16,7 @@ interface Definition {
   readonly right?: $ZodType
   readonly getter?: () => $ZodType
   readonly defaultValue?: unknown
+  readonly element?: $ZodType
 }
 
 const definitionOf = (schema: $ZodType) => schema._zod.def as unknown as Definition
@@ -45,6 +46,33 @@ const MAX_UNWRAP = 32
  * ```
  */
 export function schemaField(schema: $ZodType, path: string): SchemaField | undefined {
+  const candidates = fieldSchemas(schema, path)
+  if (candidates === undefined) return undefined
+  for (const candidate of candidates) {
+    const found = defaultOf(candidate, 0)
+    if (found !== undefined) return found
+  }
+  return { hasDefault: false, defaultValue: undefined }
+}
+
+/**
+ * The schema of one item of the list at the dotted `path` of `schema`, or `undefined` when the
+ * field is not there or is not a list of objects.
+ *
+ * @example
+ * ```ts
+ * listItemSchema(z.object({ ports: z.array(z.object({ port: z.int() })) }), 'ports') // the item's z.object
+ * ```
+ */
+export function listItemSchema(schema: $ZodType, path: string): $ZodType | undefined {
+  for (const candidate of fieldSchemas(schema, path) ?? []) {
+    const item = arrayElement(candidate, 0)
+    if (item !== undefined && objectShapes(item, 0).length > 0) return item
+  }
+  return undefined
+}
+
+function fieldSchemas(schema: $ZodType, path: string): $ZodType[] | undefined {
   let candidates: $ZodType[] = [schema]
   for (const name of path.split('.')) {
     const next: $ZodType[] = []
@@ -57,11 +85,15 @@ export function schemaField(schema: $ZodType, path: string): SchemaField | undef
     if (next.length === 0) return undefined
     candidates = next
   }
-  for (const candidate of candidates) {
-    const found = defaultOf(candidate, 0)
-    if (found !== undefined) return found
-  }
-  return { hasDefault: false, defaultValue: undefined }
+  return candidates
+}
+
+function arrayElement(schema: $ZodType, depth: number): $ZodType | undefined {
+  if (depth > MAX_UNWRAP) return undefined
+  const definition = definitionOf(schema)
+  if (definition.type === 'array') return definition.element
+  if (!WRAPPERS.has(definition.type) || definition.innerType === undefined) return undefined
+  return arrayElement(definition.innerType, depth + 1)
 }
 
 function objectShapes(schema: $ZodType, depth: number): Readonly<Record<string, $ZodType>>[] {
