@@ -1,7 +1,7 @@
 import * as classic from 'zod'
 import * as mini from 'zod/mini'
 import { describe, expect, it } from 'vitest'
-import { schemaField } from '../../../packages/webhook/src/scheme/index.ts'
+import { listItemSchema, schemaField } from '../../../packages/webhook/src/scheme/index.ts'
 
 const Classic = classic.object({
   spec: classic
@@ -70,5 +70,15 @@ describe('schemaField', () => {
     ['a field below a leaf', 'spec.mode.value'],
   ])('finds nothing for %s', (_what, path) => {
     expect(schemaField(Classic, path)).toBeUndefined()
+  })
+
+  it('finds the item schema of a list of objects, and nothing for other fields', () => {
+    const Listed = mini.object({
+      ports: mini.optional(mini.array(mini.object({ port: mini.int() }))),
+      names: mini.array(mini.string()),
+    })
+    expect(schemaField(listItemSchema(Listed, 'ports')!, 'port')).toBeDefined()
+    expect(listItemSchema(Listed, 'names')).toBeUndefined()
+    expect(listItemSchema(Listed, 'nope')).toBeUndefined()
   })
 })
