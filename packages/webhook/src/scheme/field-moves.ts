@@ -170,10 +170,11 @@ function mapping(from: string, to: string, { values, back }: { values: object; b
 /**
  * Converters between two versions declared as field moves: renamed, split, joined, mapped
  * values, added (with a value or the schema's default), removed (kept in the stash annotation),
- * and the same inside every item of a list (`each`). Everything else, unknown fields included, is carried as it is. Paths are checked against both
- * versions' schemas by the compiler and again here, and the way back, `to → from`, is derived;
- * a move that cannot be undone throws a `SchemeError` that names it. Spread the result into
- * `converters`, beside hand-written ones if you like.
+ * and the same inside every item of a list (`each`). Everything else, unknown fields included,
+ * is carried as it is. Paths are checked against both versions' schemas by the compiler and
+ * again here, and the way back, `to → from`, is derived; a move that cannot be undone throws a
+ * `SchemeError` that names it. Spread the result into `converters`, beside hand-written ones if
+ * you like.
  *
  * @example
  * ```ts
