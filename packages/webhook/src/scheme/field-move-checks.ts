@@ -10,6 +10,8 @@ type Side = 'from' | 'to'
 interface Scope {
   readonly where: string
   readonly schema: $ZodType | undefined
+  /** Whether paths start at the object itself, where `apiVersion`, `kind` and `metadata` are. */
+  readonly top: boolean
 }
 
 interface Touched {
@@ -43,8 +45,8 @@ export function moveProblems(
     `${what}, so the way back ${to} → ${from} is not derived: give ${give}, or pass \`oneWay: true\` and write the converter ${to} → ${from} by hand`
   const problems = declarationProblems(
     {
-      from: { where: `${from}'s schema`, schema: versions[from]?.schema },
-      to: { where: `${to}'s schema`, schema: versions[to]?.schema },
+      from: { where: `${from}'s schema`, schema: versions[from]?.schema, top: true },
+      to: { where: `${to}'s schema`, schema: versions[to]?.schema, top: true },
     },
     moves,
     '',
@@ -106,6 +108,7 @@ function eachProblems(
   const items = (scope: Scope) => ({
     where: `an item of ${move.path} in ${scope.where}`,
     schema: scope.schema && listItemSchema(scope.schema, move.path),
+    top: false,
   })
   const inner = { from: items(scopes.from), to: items(scopes.to) }
   const notLists = (['from', 'to'] as const).filter(
@@ -161,12 +164,11 @@ function touched(move: FieldMove): Touched[] {
   }
 }
 
-function pathProblem({ where, schema }: Scope, path: unknown): string | undefined {
+function pathProblem({ where, schema, top }: Scope, path: unknown): string | undefined {
   if (typeof path !== 'string' || path === '' || path.split('.').includes('')) {
     return `${JSON.stringify(path)} is not a dotted field path like spec.hostPort`
   }
-  const top = path.split('.')[0] as string
-  if (!where.startsWith('an item') && FRAMEWORK_FIELDS.has(top)) {
+  if (top && FRAMEWORK_FIELDS.has(path.split('.')[0] as string)) {
     return `${path}: apiVersion, kind and metadata are the framework's; labels and annotations move in a \`then\``
   }
   if (schema === undefined || schemaField(schema, path) === undefined) {
