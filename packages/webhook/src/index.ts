@@ -1,14 +1,16 @@
 /**
- * @crdconv/webhook: what a converter author writes against: resources and schemes, the failure
- * class, the stash helpers and int64 values. CRD-only additions such as CEL rules (`celRules`) are
- * at `@crdconv/webhook/crd`, out of the webhook's bundle. The webhook itself is `@crdconv/webhook/worker`, `/lambda` or `/node`; every other subpath is
- * listed in docs/package.md.
+ * @crdconv/webhook: what a converter author writes against: resources and schemes, declared field
+ * moves, the failure class, the stash helpers and int64 values. CRD-only additions such as CEL
+ * rules (`celRules`) are at `@crdconv/webhook/crd`, out of the webhook's bundle. The webhook
+ * itself is `@crdconv/webhook/worker`, `/lambda` or `/node`; every other subpath is listed in
+ * docs/package.md.
  * @module
  */
 export {
   ConversionError,
   createScheme,
   defineResource,
+  fieldMoves,
   isConversionError,
   isPlainObject,
   restoreStashedFields,
@@ -17,6 +19,10 @@ export {
   stashFields,
   type ConversionContext,
   type DeepPartial,
+  type FieldMove,
+  type FieldMoveBuilder,
+  type FieldPath,
+  type FieldValue,
   type KubeObject,
   type ObjectAt,
   type ObjectMeta,
@@ -27,6 +33,7 @@ export {
   type ScaleSubresource,
   type Scheme,
   type SelectableField,
+  type SplitFunctions,
   type StashOptions,
   type Subresources,
   type Unstashed,

@@ -2,6 +2,7 @@ import { nestingDepthExceeds, parseJson } from '../json/index.ts'
 import { ConversionError } from './conversion-error.ts'
 import { describeObject, isPlainObject, type KubeObject } from './kube-object.ts'
 import { annotationsSize, MAX_ANNOTATIONS_BYTES, utf8Length } from './kubernetes-validation.ts'
+import { valueAt } from './object-draft.ts'
 import type { ConversionContext } from './resource.ts'
 import { canonicalJson, fnv1a64 } from './stable-hash.ts'
 
@@ -232,15 +233,6 @@ function fingerprint(object: KubeObject, watch: readonly string[] | undefined): 
     return fnv1a64(canonicalJson(fields))
   }
   return fnv1a64(canonicalJson(watch.map((path) => [path, valueAt(object, path)])))
-}
-
-function valueAt(object: unknown, path: string): unknown {
-  let current = object
-  for (const segment of path.split('.')) {
-    if (!isPlainObject(current)) return undefined
-    current = current[segment]
-  }
-  return current
 }
 
 function withStash<T extends KubeObject>(

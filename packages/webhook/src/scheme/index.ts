@@ -14,6 +14,23 @@ export { ConversionError, isConversionError, SchemeError } from './conversion-er
 export type { ConverterPaths } from './converter-graph.ts'
 export type { ConversionFailure, ObjectConversion } from './convert-object.ts'
 export {
+  fieldMoves,
+  type FieldMove,
+  type FieldMoveBuilder,
+  type FieldMovesOptions,
+  type SplitFunctions,
+  type ValueMapping,
+} from './field-moves.ts'
+export {
+  MAX_FIELD_PATH_DEPTH,
+  type FieldPath,
+  type FieldValue,
+  type ListItem,
+  type ListPath,
+  type SchemaPath,
+  type SchemaValue,
+} from './field-paths.ts'
+export {
   describeField,
   describeObject,
   isPlainObject,
@@ -49,5 +66,6 @@ export {
 } from './resource.ts'
 export { CAMEL_CASE, DNS_SUBDOMAIN_WITH_DOT, resolveNames } from './resource-checks.ts'
 export { formatGroupKind, resourceIdentity, type ResourceIdentity } from './resource-identity.ts'
+export { listItemSchema, schemaField, type SchemaField } from './schema-fields.ts'
 export { createScheme, type Scheme } from './scheme.ts'
 export { canonicalJson, fnv1a64 } from './stable-hash.ts'

@@ -1,0 +1,212 @@
+import type { $ZodType } from 'zod/v4/core'
+import type { FieldMove, FieldMovesOptions } from './field-moves.ts'
+import type { ValueMap } from './move-steps.ts'
+import type { VersionMap } from './resource.ts'
+import { listItemSchema, schemaField } from './schema-fields.ts'
+
+type Side = 'from' | 'to'
+
+/** One side of a declaration: where its paths start (`v1`'s schema, or an item of a v1 list). */
+interface Scope {
+  readonly where: string
+  readonly schema: $ZodType | undefined
+  /** Whether paths start at the object itself, where `apiVersion`, `kind` and `metadata` are. */
+  readonly top: boolean
+}
+
+interface Touched {
+  readonly side: Side
+  readonly path: unknown
+}
+
+const KINDS = new Set<unknown>(['renamed', 'split', 'joined', 'added', 'removed', 'each'])
+const FRAMEWORK_FIELDS = new Set(['apiVersion', 'kind', 'metadata'])
+
+/**
+ * What is wrong with a declaration, each naming the move and the field: paths no schema has, a
+ * field moved twice, missing functions, and a move the way back cannot undo.
+ */
+export function moveProblems(
+  versions: VersionMap,
+  from: string,
+  to: string,
+  moves: readonly FieldMove[],
+  options: FieldMovesOptions<VersionMap, string>
+): string[] {
+  const declared = Object.keys(versions).join(', ')
+  const unknown = [from, to].filter((version) => !Object.hasOwn(versions, version))
+  if (unknown.length > 0) {
+    return [`${unknown.join(' and ')} is not a version (declared: ${declared})`]
+  }
+  if (from === to) return [`a version cannot move fields to itself`]
+  if (!Array.isArray(moves)) return [`the declaration returned no list of moves`]
+  const oneWay = options.oneWay === true
+  const reverseBlocked = (what: string, give: string) =>
+    `${what}, so the way back ${to} → ${from} is not derived: give ${give}, or pass \`oneWay: true\` and write the converter ${to} → ${from} by hand`
+  const problems = declarationProblems(
+    {
+      from: { where: `${from}'s schema`, schema: versions[from]?.schema, top: true },
+      to: { where: `${to}'s schema`, schema: versions[to]?.schema, top: true },
+    },
+    moves,
+    '',
+    (label, why) => (oneWay ? undefined : `${label}: ${reverseBlocked(why, '`back`')}`)
+  )
+  if (options.then !== undefined && options.thenBack === undefined && !oneWay) {
+    problems.push(reverseBlocked('`then` has no `thenBack` to undo it', '`thenBack`'))
+  }
+  return problems
+}
+
+function declarationProblems(
+  scopes: Record<Side, Scope>,
+  moves: readonly FieldMove[],
+  prefix: string,
+  blocked: (label: string, why: string) => string | undefined
+): string[] {
+  const problems: string[] = []
+  const seen: Record<Side, Map<string, string>> = { from: new Map(), to: new Map() }
+  for (const move of moves) {
+    if (!KINDS.has(move?.kind)) {
+      problems.push(
+        `${prefix}${JSON.stringify(move?.kind)} is not a move (renamed, mapped, split, joined, added, removed, each)`
+      )
+      continue
+    }
+    const label = `${prefix}${describeMove(move)}`
+    for (const { side, path } of touched(move)) {
+      const problem = pathProblem(scopes[side], path)
+      if (problem !== undefined) {
+        problems.push(`${label}: ${problem}`)
+        continue
+      }
+      const clash = overlapping(seen[side], path as string)
+      if (clash !== undefined) {
+        problems.push(
+          `${label}: ${path as string} in ${scopes[side].where} is also moved by ${clash}; a field moves once`
+        )
+      }
+      seen[side].set(path as string, label)
+    }
+    problems.push(...functionProblems(move, label))
+    if (move.kind === 'renamed' && move.values !== undefined && move.back === undefined) {
+      const inverse = invertMapping(move.values)
+      const problem = typeof inverse === 'string' ? blocked(label, inverse) : undefined
+      if (problem !== undefined) problems.push(problem)
+    }
+    if (move.kind === 'each') problems.push(...eachProblems(scopes, move, label, blocked))
+  }
+  return problems
+}
+
+function eachProblems(
+  scopes: Record<Side, Scope>,
+  move: Extract<FieldMove, { kind: 'each' }>,
+  label: string,
+  blocked: (label: string, why: string) => string | undefined
+): string[] {
+  const items = (scope: Scope) => ({
+    where: `an item of ${move.path} in ${scope.where}`,
+    schema: scope.schema && listItemSchema(scope.schema, move.path),
+    top: false,
+  })
+  const inner = { from: items(scopes.from), to: items(scopes.to) }
+  const notLists = (['from', 'to'] as const).filter(
+    (side) => scopes[side].schema !== undefined && inner[side].schema === undefined
+  )
+  if (notLists.length > 0) {
+    const where = notLists.map((side) => scopes[side].where).join(' and ')
+    return [`${label}: ${move.path} is not a list of objects in ${where}`]
+  }
+  if (!Array.isArray(move.moves)) return [`${label}: the declaration returned no list of moves`]
+  return declarationProblems(inner, move.moves, `${label}: `, blocked)
+}
+
+function describeMove(move: FieldMove): string {
+  switch (move.kind) {
+    case 'renamed':
+      return move.from === move.to ? `mapped ${move.from}` : `renamed ${move.from} → ${move.to}`
+    case 'split':
+      return `split ${move.from}`
+    case 'joined':
+      return `joined into ${move.to}`
+    default:
+      return `${move.kind} ${move.path}`
+  }
+}
+
+function touched(move: FieldMove): Touched[] {
+  switch (move.kind) {
+    case 'renamed':
+      return [
+        { side: 'from', path: move.from },
+        { side: 'to', path: move.to },
+      ]
+    case 'split':
+      return [
+        { side: 'from', path: move.from },
+        ...Object.values(move.parts ?? {}).map((path) => ({ side: 'to' as const, path })),
+      ]
+    case 'joined':
+      return [
+        ...Object.values(move.parts ?? {}).map((path) => ({ side: 'from' as const, path })),
+        { side: 'to', path: move.to },
+      ]
+    case 'added':
+      return [{ side: 'to', path: move.path }]
+    case 'removed':
+      return [{ side: 'from', path: move.path }]
+    case 'each':
+      return [
+        { side: 'from', path: move.path },
+        { side: 'to', path: move.path },
+      ]
+  }
+}
+
+function pathProblem({ where, schema, top }: Scope, path: unknown): string | undefined {
+  if (typeof path !== 'string' || path === '' || path.split('.').includes('')) {
+    return `${JSON.stringify(path)} is not a dotted field path like spec.hostPort`
+  }
+  if (top && FRAMEWORK_FIELDS.has(path.split('.')[0] as string)) {
+    return `${path}: apiVersion, kind and metadata are the framework's; labels and annotations move in a \`then\``
+  }
+  if (schema === undefined || schemaField(schema, path) === undefined) {
+    return `${path} is not a field of ${where}; name a field the schema declares`
+  }
+  return undefined
+}
+
+function overlapping(seen: ReadonlyMap<string, string>, path: string): string | undefined {
+  for (const [other, label] of seen) {
+    if (other === path || other.startsWith(`${path}.`) || path.startsWith(`${other}.`)) return label
+  }
+  return undefined
+}
+
+function functionProblems(move: FieldMove, label: string): string[] {
+  if (move.kind !== 'split' && move.kind !== 'joined') return []
+  const problems: string[] = []
+  if (Object.keys(move.parts ?? {}).length === 0) problems.push(`${label}: name at least one part`)
+  for (const name of ['split', 'join'] as const) {
+    if (typeof move[name] !== 'function') {
+      problems.push(
+        `${label}: needs a \`${name}\` function, or neither the way back nor the check that a value comes back whole can be derived; give one, or write both converters by hand`
+      )
+    }
+  }
+  return problems
+}
+
+/** The mapping turned around, or why it cannot be (two values become one, or a value is not text). */
+export function invertMapping(values: ValueMap): ValueMap | string {
+  const inverse: Record<string, unknown> = {}
+  for (const [value, mapped] of Object.entries(values)) {
+    if (typeof mapped !== 'string') return `${JSON.stringify(mapped)} is not text`
+    if (Object.hasOwn(inverse, mapped)) {
+      return `${JSON.stringify(inverse[mapped])} and ${JSON.stringify(value)} both become ${JSON.stringify(mapped)}`
+    }
+    inverse[mapped] = value
+  }
+  return inverse
+}

@@ -1,0 +1,225 @@
+import type { output } from 'zod/v4/core'
+import { SchemeError } from './conversion-error.ts'
+import { moveProblems } from './field-move-checks.ts'
+import { movePlans } from './field-move-plans.ts'
+import type { FieldPath, FieldValue, ListItem, ListPath } from './field-paths.ts'
+import { runMoves } from './move-runner.ts'
+import type {
+  ConversionContext,
+  ConvertedObject,
+  Converter,
+  ConverterBetween,
+  ObjectAt,
+  VersionMap,
+} from './resource.ts'
+
+/** One declared move between two versions, as data: what `fieldMoves` derives converters from. */
+export type FieldMove =
+  | {
+      readonly kind: 'renamed'
+      readonly from: string
+      readonly to: string
+      readonly values?: Readonly<Record<string, unknown>>
+      readonly back?: Readonly<Record<string, unknown>>
+    }
+  | {
+      readonly kind: 'split'
+      readonly from: string
+      readonly parts: Readonly<Record<string, string>>
+      readonly split: (whole: never) => unknown
+      readonly join: (parts: never) => unknown
+    }
+  | {
+      readonly kind: 'joined'
+      readonly parts: Readonly<Record<string, string>>
+      readonly to: string
+      readonly split: (whole: never) => unknown
+      readonly join: (parts: never) => unknown
+    }
+  | { readonly kind: 'added'; readonly path: string; readonly value?: unknown }
+  | { readonly kind: 'removed'; readonly path: string }
+  | { readonly kind: 'each'; readonly path: string; readonly moves: readonly FieldMove[] }
+
+/** Values of one version (the keys) and what each is in the other; values not named pass as they are. */
+export type ValueMapping<From, To> = { readonly [Value in Extract<From, string>]?: NonNullable<To> }
+
+/** The two functions of a split or join: `join(split(whole))` should give `whole` back. */
+export interface SplitFunctions<Whole, Parts> {
+  /** The parts of one whole value; a part left out is absent in the other version. */
+  readonly split: (whole: NonNullable<Whole>) => { readonly [Name in keyof Parts]?: Parts[Name] }
+  /** The whole value from every part: called only when all of them are there. */
+  readonly join: (parts: {
+    readonly [Name in keyof Parts]: NonNullable<Parts[Name]>
+  }) => NonNullable<Whole>
+}
+
+/**
+ * The moves `fieldMoves` offers between a version whose objects are `Source` and one whose
+ * objects are `Target`: every path is checked against the two schemas by the compiler.
+ */
+export interface FieldMoveBuilder<Source, Target> {
+  /** The field at `from` is the field at `to`: same value, or through `values` as `mapped` does. */
+  renamed<const From extends FieldPath<Source>, const To extends FieldPath<Target>>(
+    from: From,
+    to: To,
+    options?: {
+      readonly values: ValueMapping<FieldValue<Source, From>, FieldValue<Target, To>>
+      readonly back?: ValueMapping<FieldValue<Target, To>, FieldValue<Source, From>>
+    }
+  ): FieldMove
+  /**
+   * The field keeps its path, its values change (an enum renamed or narrowed). `back` maps the
+   * other way where several values become one; else the way back is the mapping turned around.
+   */
+  mapped<const Path extends FieldPath<Source> & FieldPath<Target>>(
+    path: Path,
+    values: ValueMapping<FieldValue<Source, Path>, FieldValue<Target, Path>>,
+    options?: { readonly back?: ValueMapping<FieldValue<Target, Path>, FieldValue<Source, Path>> }
+  ): FieldMove
+  /** One field becomes several: `parts` names each part and the path it goes to. */
+  split<
+    const From extends FieldPath<Source>,
+    const Parts extends Readonly<Record<string, FieldPath<Target>>>,
+  >(
+    from: From,
+    parts: Parts,
+    functions: SplitFunctions<
+      FieldValue<Source, From>,
+      { [Name in keyof Parts]: FieldValue<Target, Parts[Name]> }
+    >
+  ): FieldMove
+  /** Several fields become one: `split` of the functions is the way back. */
+  joined<
+    const Parts extends Readonly<Record<string, FieldPath<Source>>>,
+    const To extends FieldPath<Target>,
+  >(
+    parts: Parts,
+    to: To,
+    functions: SplitFunctions<
+      FieldValue<Target, To>,
+      { [Name in keyof Parts]: FieldValue<Source, Parts[Name]> }
+    >
+  ): FieldMove
+  /** A field only the target version has, filled with `value` or else the schema's default where absent. */
+  added<const Path extends FieldPath<Target>>(
+    path: Path,
+    value?: NonNullable<FieldValue<Target, Path>>
+  ): FieldMove
+  /** A field only the source version has: kept in the stash annotation for the way back. */
+  removed<const Path extends FieldPath<Source>>(path: Path): FieldMove
+  /** Moves inside every item of the list at `path`, with paths from the item. */
+  each<const Path extends ListPath<Source> & ListPath<Target>>(
+    path: Path,
+    declare: (
+      move: FieldMoveBuilder<ListItem<Source, Path>, ListItem<Target, Path>>
+    ) => readonly FieldMove[]
+  ): FieldMove
+}
+
+/** Hand-written steps beside the moves, and whether to derive the way back. */
+export interface FieldMovesOptions<Versions extends VersionMap, To extends keyof Versions> {
+  /** Runs after the moves, on the object at `to`. */
+  readonly then?: (
+    object: ObjectAt<Versions, To>,
+    context: ConversionContext
+  ) => ConvertedObject<Versions, To>
+  /** Undoes `then` on the way back, before the moves are undone. */
+  readonly thenBack?: (
+    object: ObjectAt<Versions, To>,
+    context: ConversionContext
+  ) => ConvertedObject<Versions, To>
+  /** Derive no converter `to → from`: write that one by hand. */
+  readonly oneWay?: boolean
+}
+
+const builder: FieldMoveBuilder<unknown, unknown> = {
+  renamed: (from: string, to: string, options?: { values: object; back?: object }) =>
+    options === undefined ? { kind: 'renamed', from, to } : mapping(from, to, options),
+  mapped: (path: string, values: object, options?: { back?: object }) =>
+    mapping(path, path, { values, ...options }),
+  split: (
+    from: string,
+    parts: Record<string, string>,
+    { split, join }: SplitFunctions<never, never>
+  ) => ({ kind: 'split', from, parts, split, join }),
+  joined: (
+    parts: Record<string, string>,
+    to: string,
+    { split, join }: SplitFunctions<never, never>
+  ) => ({ kind: 'joined', parts, to, split, join }),
+  added: (path: string, value?: unknown) =>
+    value === undefined ? { kind: 'added', path } : { kind: 'added', path, value },
+  removed: (path: string) => ({ kind: 'removed', path }),
+  each: (path: string, declare: (move: unknown) => readonly FieldMove[]) => ({
+    kind: 'each',
+    path,
+    moves: declare(builder),
+  }),
+} as unknown as FieldMoveBuilder<unknown, unknown>
+
+function mapping(from: string, to: string, { values, back }: { values: object; back?: object }) {
+  return {
+    kind: 'renamed',
+    from,
+    to,
+    values: values as Record<string, unknown>,
+    ...(back === undefined ? {} : { back: back as Record<string, unknown> }),
+  }
+}
+
+/**
+ * Converters between two versions declared as field moves: renamed, split, joined, mapped
+ * values, added (with a value or the schema's default), removed (kept in the stash annotation),
+ * and the same inside every item of a list (`each`). Everything else, unknown fields included,
+ * is carried as it is. Paths are checked against both versions' schemas by the compiler and
+ * again here, and the way back, `to → from`, is derived; a move that cannot be undone throws a
+ * `SchemeError` that names it. Spread the result into `converters`, beside hand-written ones if
+ * you like.
+ *
+ * @example
+ * ```ts
+ * const versions = { v1beta1: { schema: CronTabV1beta1, storage: true }, v1: { schema: CronTabV1 } }
+ * const cronTab = defineResource({
+ *   group: 'example.com',
+ *   kind: 'CronTab',
+ *   versions,
+ *   converters: fieldMoves(versions, 'v1beta1', 'v1', (move) => [
+ *     move.split('hostPort', { host: 'host', port: 'port' }, { split: splitHostPort, join: joinHostPort }),
+ *   ]),
+ * })
+ * ```
+ */
+export function fieldMoves<
+  const Versions extends VersionMap,
+  From extends keyof Versions & string,
+  To extends Exclude<keyof Versions & string, From>,
+>(
+  versions: Versions,
+  from: From,
+  to: To,
+  declare: (
+    move: FieldMoveBuilder<output<Versions[From]['schema']>, output<Versions[To]['schema']>>
+  ) => readonly FieldMove[],
+  options: FieldMovesOptions<Versions, To> = {}
+): ConverterBetween<Versions>[] {
+  const moves = declare(builder as never)
+  const problems = moveProblems(versions, from, to, moves, options)
+  if (problems.length > 0) {
+    const edge = `fieldMoves ${from} → ${to}`
+    throw new SchemeError(
+      problems.length === 1 ? `${edge}: ${problems[0]}` : `${edge}:\n  - ${problems.join('\n  - ')}`
+    )
+  }
+  const plans = movePlans(versions, to, moves, options)
+  const converters: Converter[] = [
+    { from, to, convert: (object, context) => runMoves(plans.forward, object, context) },
+  ]
+  if (options.oneWay !== true) {
+    converters.push({
+      from: to,
+      to: from,
+      convert: (object, context) => runMoves(plans.back, object, context),
+    })
+  }
+  return converters as unknown as ConverterBetween<Versions>[]
+}

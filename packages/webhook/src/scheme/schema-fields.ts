@@ -1,0 +1,127 @@
+import type { $ZodType } from 'zod/v4/core'
+
+/** A field a zod schema declares: whether it was found, and its `z.default` value if it has one. */
+export interface SchemaField {
+  readonly hasDefault: boolean
+  readonly defaultValue: unknown
+}
+
+interface Definition {
+  readonly type: string
+  readonly shape?: Readonly<Record<string, $ZodType>>
+  readonly innerType?: $ZodType
+  readonly in?: $ZodType
+  readonly options?: readonly $ZodType[]
+  readonly left?: $ZodType
+  readonly right?: $ZodType
+  readonly getter?: () => $ZodType
+  readonly defaultValue?: unknown
+  readonly element?: $ZodType
+}
+
+const definitionOf = (schema: $ZodType) => schema._zod.def as unknown as Definition
+
+// wrappers around a value whose fields are the wrapped schema's
+const WRAPPERS = new Set([
+  'optional',
+  'nullable',
+  'default',
+  'prefault',
+  'readonly',
+  'nonoptional',
+  'catch',
+])
+// lazy and recursive schemas are followed this many wrappers deep at most
+const MAX_UNWRAP = 32
+
+/**
+ * The field at the dotted `path` of `schema`, read from zod's definitions (zod classic and
+ * zod/mini alike), or `undefined` when no object on the way declares it. Through optional,
+ * nullable, default, pipe and lazy wrappers, and any branch of a union or intersection.
+ *
+ * @example
+ * ```ts
+ * schemaField(z.object({ spec: z.object({ mode: z._default(z.string(), 'fast') }) }), 'spec.mode')
+ * // → { hasDefault: true, defaultValue: 'fast' }
+ * ```
+ */
+export function schemaField(schema: $ZodType, path: string): SchemaField | undefined {
+  const candidates = fieldSchemas(schema, path)
+  if (candidates === undefined) return undefined
+  for (const candidate of candidates) {
+    const found = defaultOf(candidate, 0)
+    if (found !== undefined) return found
+  }
+  return { hasDefault: false, defaultValue: undefined }
+}
+
+/**
+ * The schema of one item of the list at the dotted `path` of `schema`, or `undefined` when the
+ * field is not there or is not a list of objects.
+ *
+ * @example
+ * ```ts
+ * listItemSchema(z.object({ ports: z.array(z.object({ port: z.int() })) }), 'ports') // the item's z.object
+ * ```
+ */
+export function listItemSchema(schema: $ZodType, path: string): $ZodType | undefined {
+  for (const candidate of fieldSchemas(schema, path) ?? []) {
+    const item = arrayElement(candidate, 0)
+    if (item !== undefined && objectShapes(item, 0).length > 0) return item
+  }
+  return undefined
+}
+
+function fieldSchemas(schema: $ZodType, path: string): $ZodType[] | undefined {
+  let candidates: $ZodType[] = [schema]
+  for (const name of path.split('.')) {
+    const next: $ZodType[] = []
+    for (const candidate of candidates) {
+      for (const shape of objectShapes(candidate, 0)) {
+        const field = Object.hasOwn(shape, name) ? shape[name] : undefined
+        if (field !== undefined) next.push(field)
+      }
+    }
+    if (next.length === 0) return undefined
+    candidates = next
+  }
+  return candidates
+}
+
+function arrayElement(schema: $ZodType, depth: number): $ZodType | undefined {
+  if (depth > MAX_UNWRAP) return undefined
+  const definition = definitionOf(schema)
+  if (definition.type === 'array') return definition.element
+  if (!WRAPPERS.has(definition.type) || definition.innerType === undefined) return undefined
+  return arrayElement(definition.innerType, depth + 1)
+}
+
+function objectShapes(schema: $ZodType, depth: number): Readonly<Record<string, $ZodType>>[] {
+  if (depth > MAX_UNWRAP) return []
+  const definition = definitionOf(schema)
+  if (definition.type === 'object' && definition.shape !== undefined) return [definition.shape]
+  return innerSchemas(definition).flatMap((inner) => objectShapes(inner, depth + 1))
+}
+
+function innerSchemas(definition: Definition): $ZodType[] {
+  if (WRAPPERS.has(definition.type) && definition.innerType !== undefined) {
+    return [definition.innerType]
+  }
+  if (definition.type === 'pipe' && definition.in !== undefined) return [definition.in]
+  if (definition.type === 'lazy' && definition.getter !== undefined) return [definition.getter()]
+  if (definition.type === 'union') return [...(definition.options ?? [])]
+  if (definition.type === 'intersection') {
+    return [definition.left, definition.right].filter((side) => side !== undefined)
+  }
+  return []
+}
+
+function defaultOf(schema: $ZodType, depth: number): SchemaField | undefined {
+  if (depth > MAX_UNWRAP) return undefined
+  const definition = definitionOf(schema)
+  if (definition.type === 'default' || definition.type === 'prefault') {
+    return { hasDefault: true, defaultValue: definition.defaultValue }
+  }
+  if (!WRAPPERS.has(definition.type) || definition.innerType === undefined) return undefined
+  return defaultOf(definition.innerType, depth + 1)
+}

@@ -1,0 +1,171 @@
+// The typing of declared field moves: `npm run typecheck` checks this file, so each
+// `@ts-expect-error` below is a path or value the compiler must refuse; each such line is run too,
+// and must be refused again when the scheme is defined (untyped callers get the same check).
+import * as z from 'zod/mini'
+import { describe, expect, expectTypeOf, it } from 'vitest'
+import {
+  fieldMoves,
+  SchemeError,
+  type FieldPath,
+  type FieldValue,
+  type ListItem,
+  type ListPath,
+  type SchemaPath,
+} from '../../../packages/webhook/src/scheme/index.ts'
+
+const PartV1 = z.looseObject({
+  spec: z.optional(
+    z.looseObject({
+      hostPort: z.optional(z.string()),
+      mode: z.optional(z.enum(['Fast', 'Slow'])),
+      labels: z.optional(z.record(z.string(), z.string())),
+      ports: z.optional(z.array(z.object({ port: z.int() }))),
+    })
+  ),
+})
+
+const PartV2 = z.object({
+  spec: z.optional(
+    z.object({
+      address: z.optional(z.object({ host: z.optional(z.string()), port: z.optional(z.int()) })),
+      mode: z.optional(z.enum(['fast', 'slow'])),
+      replicas: z._default(z.int(), 1),
+      ports: z.optional(z.array(z.object({ number: z.int(), name: z.optional(z.string()) }))),
+    })
+  ),
+})
+
+const versions = { v1: { schema: PartV1, storage: true }, v2: { schema: PartV2 } }
+
+type Nested = { a?: { b?: { c?: { d?: { e?: { f?: { g?: { h?: string } } } } } } } }
+
+describe('field paths', () => {
+  it('are the declared fields of a schema, through nested objects, not into records or arrays', () => {
+    expectTypeOf<SchemaPath<typeof PartV1>>().toEqualTypeOf<
+      'spec' | 'spec.hostPort' | 'spec.mode' | 'spec.labels' | 'spec.ports'
+    >()
+    expectTypeOf<SchemaPath<typeof PartV2>>().toEqualTypeOf<
+      | 'spec'
+      | 'spec.address'
+      | 'spec.address.host'
+      | 'spec.address.port'
+      | 'spec.mode'
+      | 'spec.replicas'
+      | 'spec.ports'
+    >()
+  })
+
+  it('name lists of objects, whose items have paths of their own', () => {
+    expectTypeOf<ListPath<z.output<typeof PartV1>>>().toEqualTypeOf<'spec.ports'>()
+    expectTypeOf<FieldPath<ListItem<z.output<typeof PartV2>, 'spec.ports'>>>().toEqualTypeOf<
+      'number' | 'name'
+    >()
+  })
+
+  it('stop at six levels, so that the compiler stays fast on large schemas', () => {
+    expectTypeOf<'a.b.c.d.e.f'>().toExtend<FieldPath<Nested>>()
+    expectTypeOf<'a.b.c.d.e.f.g'>().not.toExtend<FieldPath<Nested>>()
+  })
+
+  it('type the value at a path, undefined included where the field is optional', () => {
+    expectTypeOf<FieldValue<z.output<typeof PartV2>, 'spec.address.port'>>().toEqualTypeOf<
+      number | undefined
+    >()
+    expectTypeOf<FieldValue<z.output<typeof PartV1>, 'spec.mode'>>().toEqualTypeOf<
+      'Fast' | 'Slow' | undefined
+    >()
+  })
+})
+
+describe('fieldMoves typing', () => {
+  it('accepts moves whose paths and values both schemas have', () => {
+    const converters = fieldMoves(versions, 'v1', 'v2', (move) => [
+      move.split(
+        'spec.hostPort',
+        { host: 'spec.address.host', port: 'spec.address.port' },
+        {
+          split: (hostPort) => ({
+            host: hostPort.split(':')[0],
+            port: Number(hostPort.split(':')[1]),
+          }),
+          join: ({ host, port }) => `${host}:${port}`,
+        }
+      ),
+      move.mapped('spec.mode', { Fast: 'fast', Slow: 'slow' }),
+      move.added('spec.replicas', 2),
+      move.each('spec.ports', (item) => [item.renamed('port', 'number')]),
+    ])
+    expect(converters).toHaveLength(2)
+  })
+
+  it.each<[string, () => unknown]>([
+    [
+      'a source path v1 does not have',
+      // @ts-expect-error spec.host is not a field of v1
+      () => fieldMoves(versions, 'v1', 'v2', (move) => [move.renamed('spec.host', 'spec.mode')]),
+    ],
+    [
+      'a removed field v1 does not have',
+      // @ts-expect-error removed names a field of v1, and spec.replicas is v2's
+      () => fieldMoves(versions, 'v1', 'v2', (move) => [move.removed('spec.replicas')]),
+    ],
+    [
+      'a mapped path one side lacks',
+      // @ts-expect-error spec.replicas is a field of v2 only
+      () => fieldMoves(versions, 'v1', 'v2', (move) => [move.mapped('spec.replicas', {})]),
+    ],
+    [
+      'a split part v2 does not have',
+      () =>
+        fieldMoves(versions, 'v1', 'v2', (move) => [
+          move.split(
+            'spec.hostPort',
+            // @ts-expect-error spec.port is not a field of v2 (it is spec.address.port)
+            { host: 'spec.address.host', port: 'spec.port' },
+            { split: () => ({}), join: () => '' }
+          ),
+        ]),
+    ],
+    [
+      'moves inside a field that is no list',
+      // @ts-expect-error spec.hostPort is text, not a list
+      () => fieldMoves(versions, 'v1', 'v2', (move) => [move.each('spec.hostPort', () => [])]),
+    ],
+    [
+      'a path inside an item that starts outside it',
+      () =>
+        fieldMoves(versions, 'v1', 'v2', (move) => [
+          // @ts-expect-error inside an item, paths start at the item
+          move.each('spec.ports', (item) => [item.renamed('spec.ports.port', 'number')]),
+        ]),
+    ],
+    [
+      'a path into a record',
+      // @ts-expect-error a record's keys are not declared fields
+      () => fieldMoves(versions, 'v1', 'v2', (move) => [move.removed('spec.labels.app')]),
+    ],
+  ])('refuses %s at compile time and at definition time', (_what, define) => {
+    expect(define).toThrow(SchemeError)
+  })
+
+  it('refuses values the schemas refuse, at compile time', () => {
+    fieldMoves(versions, 'v1', 'v2', (move) => [
+      // @ts-expect-error 'turbo' is not a mode of v2
+      move.mapped('spec.mode', { Fast: 'turbo' }, { back: { turbo: 'Fast' } }),
+      // @ts-expect-error replicas is an integer
+      move.added('spec.replicas', 'two'),
+    ])
+    fieldMoves(versions, 'v1', 'v2', (move) => [
+      // @ts-expect-error 'Turbo' is not a mode of v1
+      move.renamed('spec.mode', 'spec.mode', { values: { Turbo: 'fast' } }),
+    ])
+    fieldMoves(versions, 'v1', 'v2', (move) => [
+      move.split(
+        'spec.hostPort',
+        { port: 'spec.address.port' },
+        // @ts-expect-error the port of v2 is a number, not text
+        { split: (hostPort: string) => ({ port: hostPort }), join: ({ port }) => `:${port}` }
+      ),
+    ])
+  })
+})
