@@ -10,7 +10,7 @@ import {
   importCrds,
   readCrdDocuments,
 } from '../../../packages/crdconv/src/import/index.ts'
-import { versionDifferences } from '../../../packages/crdconv/src/import/version-differences.ts'
+import { schemaDifferences } from '../../../packages/crdconv/src/diff/index.ts'
 import { checkLosslessRoundTrips } from '../../../packages/webhook/src/testing/index.ts'
 import {
   loadImportedResource,
@@ -22,6 +22,8 @@ import {
 const corpus = resolve(
   process.env['CRD_CORPUS'] ?? join(import.meta.dirname, '../../../../shared/crds')
 )
+// the differences that lose data on a round trip when a converter only carries the object over
+const SHAPE_CHANGES = new Set(['added', 'removed', 'type', 'int-or-string'])
 const files = existsSync(corpus)
   ? readdirSync(corpus, { recursive: true, encoding: 'utf8' })
       .filter((file) => /\.ya?ml$/.test(file))
@@ -75,7 +77,10 @@ describe.skipIf(files.length === 0)(`crdconv import on the CRD corpus in ${corpu
       )
       const differing = schemas
         .slice(1)
-        .flatMap((schema, index) => versionDifferences(schemas[index]!, schema, Infinity))
+        .flatMap((schema, index) => schemaDifferences(schemas[index]!, schema))
+        .filter((difference) => SHAPE_CHANGES.has(difference.kind))
+        .filter((difference) => !/^\.(apiVersion|kind|metadata)\b/.test(difference.path))
+        .map((difference) => difference.path)
       const report = checkLosslessRoundTrips(resource, { numRuns: 5, seed: 42 })
       if (differing.length === 0) {
         expect(report.summary).toMatch(/passed|no round trips|1 version/)

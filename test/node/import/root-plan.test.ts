@@ -6,7 +6,7 @@ import {
   describeCrdDifference,
   importCrds,
 } from '../../../packages/crdconv/src/import/index.ts'
-import { versionDifferences } from '../../../packages/crdconv/src/import/version-differences.ts'
+import { converterDifferences } from '../../../packages/crdconv/src/import/resource-plan.ts'
 import { crdInput } from '../../support/crd-factory.ts'
 
 const spec = { type: 'object', properties: { size: { type: 'integer' } } }
@@ -86,9 +86,12 @@ describe('import and crd on the root of a schema', () => {
       type: 'object',
       properties: { ...typeMeta, metadata: { type: 'object' }, spec },
     }
-    expect(versionDifferences(bare, declared)).toEqual([])
+    expect(converterDifferences(bare, declared)).toEqual([])
     expect(
-      versionDifferences(bare, { ...declared, properties: { ...declared.properties, size: spec } })
-    ).toEqual(['.size'])
+      converterDifferences(bare, {
+        ...declared,
+        properties: { ...declared.properties, size: spec },
+      })
+    ).toEqual(['.size: added (object)'])
   })
 })

@@ -3,6 +3,7 @@ import { EXIT, processIo, UsageError, type CliIo, type CommandContext } from './
 import { registerCheckCommand } from './check-command.ts'
 import { registerConvertCommand } from './convert-command.ts'
 import { registerCrdCommand } from './crd-command.ts'
+import { registerDiffCommand } from './diff-command.ts'
 import { registerImportCommand } from './import-command.ts'
 import { registerInitCommand } from './init-command.ts'
 import { registerLambdaLocalCommand } from './lambda-local-command.ts'
@@ -31,6 +32,7 @@ export function createProgram(context: CommandContext): Command {
   registerInitCommand(program, context)
   registerCrdCommand(program, context)
   registerImportCommand(program, context)
+  registerDiffCommand(program, context)
   registerConvertCommand(program, context)
   registerReviewCommand(program, context)
   registerProbeCommand(program, context)
