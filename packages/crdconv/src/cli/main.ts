@@ -2,6 +2,7 @@ import { Command, CommanderError } from 'commander'
 import { EXIT, processIo, UsageError, type CliIo, type CommandContext } from './cli-io.ts'
 import { registerCheckCommand } from './check-command.ts'
 import { registerConvertCommand } from './convert-command.ts'
+import { registerCoverageCommand } from './coverage-command.ts'
 import { registerCrdCommand } from './crd-command.ts'
 import { registerDiffCommand } from './diff-command.ts'
 import { registerImportCommand } from './import-command.ts'
@@ -37,6 +38,7 @@ export function createProgram(context: CommandContext): Command {
   registerReviewCommand(program, context)
   registerProbeCommand(program, context)
   registerCheckCommand(program, context)
+  registerCoverageCommand(program, context)
   registerServeCommand(program, context)
   registerLambdaLocalCommand(program, context)
   registerStatusCommand(program, context)
