@@ -1,7 +1,10 @@
 // schemaDifferences on hand-made schemas: one case per kind of difference, each a field of a
 // `spec` that changes between two versions.
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import {
+  DIFFERENCE_KINDS,
   describeSchemaDifference,
   schemaDifferences,
   schemaFieldPaths,
@@ -276,5 +279,14 @@ describe('schemaDifferences, one kind at a time', () => {
         to: true,
       },
     ])
+  })
+})
+
+describe('docs/diff-and-coverage.md', () => {
+  const page = readFileSync(join(import.meta.dirname, '../../../docs/diff-and-coverage.md'), 'utf8')
+  const rows = page.split('\n').filter((line) => line.startsWith('| `'))
+
+  it.each(DIFFERENCE_KINDS)('names the kind of difference `%s` in its table', (kind) => {
+    expect(rows.some((row) => row.split('|')[1]?.includes(`\`${kind}\``))).toBe(true)
   })
 })

@@ -1,11 +1,15 @@
 // conversionCoverage and coverageFindings on a hand-made resource whose v1 → v2 converter shows
 // every outcome once (test/node/cli/fixtures/coverage-scheme.ts says which field does what).
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import * as z from 'zod'
 import { defineResource } from '../../../packages/webhook/src/scheme/index.ts'
 import {
   conversionCoverage,
   coverageFindings,
+  SOURCE_OUTCOMES,
+  TARGET_OUTCOMES,
   type PairCoverage,
 } from '../../../packages/webhook/src/testing/index.ts'
 import { widget } from '../cli/fixtures/coverage-scheme.ts'
@@ -104,5 +108,13 @@ describe('conversion coverage, from behaviour', () => {
       failures: [],
       warnings: [],
     })
+  })
+})
+
+describe('docs/diff-and-coverage.md', () => {
+  const page = readFileSync(join(import.meta.dirname, '../../../docs/diff-and-coverage.md'), 'utf8')
+
+  it.each([...SOURCE_OUTCOMES, ...TARGET_OUTCOMES])('has a row for the outcome `%s`', (outcome) => {
+    expect(page).toMatch(new RegExp(`^\\| \`${outcome}\` +\\|`, 'm'))
   })
 })

@@ -1,5 +1,6 @@
 /** `crdconv diff`: every schema difference between two versions of a resource, by field path. */
 export {
+  DIFFERENCE_KINDS,
   describeSchemaType,
   schemaDifferences,
   schemaFieldPaths,

@@ -1,27 +1,31 @@
 import type { SchemaProps } from '@crdconv/webhook/crd'
 import { canonicalJson, isPlainObject } from '@crdconv/webhook/scheme'
 
+/** What can change at one field between two versions' schemas, in the order a field reports them. */
+export const DIFFERENCE_KINDS = [
+  'added',
+  'removed',
+  'type',
+  'format',
+  'enum',
+  'enum-values-added',
+  'enum-values-removed',
+  'default',
+  'required',
+  'nullable',
+  'int-or-string',
+  'list-type',
+  'list-map-keys',
+  'map-type',
+  'preserve-unknown-fields',
+  'embedded-resource',
+  'rules-added',
+  'rules-removed',
+  'validation',
+] as const
+
 /** What changed at one field between two versions' schemas. */
-export type DifferenceKind =
-  | 'added'
-  | 'removed'
-  | 'type'
-  | 'format'
-  | 'enum'
-  | 'enum-values-added'
-  | 'enum-values-removed'
-  | 'default'
-  | 'required'
-  | 'nullable'
-  | 'int-or-string'
-  | 'list-type'
-  | 'list-map-keys'
-  | 'map-type'
-  | 'preserve-unknown-fields'
-  | 'embedded-resource'
-  | 'rules-added'
-  | 'rules-removed'
-  | 'validation'
+export type DifferenceKind = (typeof DIFFERENCE_KINDS)[number]
 
 /** One difference between two versions' structural schemas; `undefined` means absent. */
 export interface SchemaDifference {

@@ -35,6 +35,12 @@ export interface CoverageOptions {
   readonly pairs?: readonly (readonly [string, string])[]
 }
 
+/** What becomes of a field of the source version; `SourceFieldCoverage` says each. */
+export const SOURCE_OUTCOMES = ['carried', 'moved', 'stashed', 'lost', 'unvaried'] as const
+
+/** How a field of the target version is filled; `TargetFieldCoverage` says each. */
+export const TARGET_OUTCOMES = ['filled', 'constant', 'never-filled', 'refused'] as const
+
 /** What became of one field of the source version. */
 export interface SourceFieldCoverage {
   readonly field: string
@@ -42,7 +48,7 @@ export interface SourceFieldCoverage {
    * `carried` to the same field, `moved` to others only, `stashed` in the stash annotation only,
    * `lost` (no change of it changes the answer), `unvaried` (never generated with two values).
    */
-  readonly outcome: 'carried' | 'moved' | 'stashed' | 'lost' | 'unvaried'
+  readonly outcome: (typeof SOURCE_OUTCOMES)[number]
   /** The target fields that change when it does. */
   readonly to: readonly string[]
   /** The stash entries (`spec.encryption`) that change when it does. */
@@ -56,7 +62,7 @@ export interface TargetFieldCoverage {
    * `filled` from source fields, `constant` (filled, by no source field), `never-filled`, or
    * `refused`: filled with values the target version's schema refuses.
    */
-  readonly outcome: 'filled' | 'constant' | 'never-filled' | 'refused'
+  readonly outcome: (typeof TARGET_OUTCOMES)[number]
   /** The source fields whose change changes it. */
   readonly from: readonly string[]
   /** The default the target schema gives it, if any. */

@@ -32,6 +32,8 @@ export {
 export {
   conversionCoverage,
   DEFAULT_COVERAGE_RUNS,
+  SOURCE_OUTCOMES,
+  TARGET_OUTCOMES,
   type CoverageOptions,
   type CoverageReport,
   type PairCoverage,
