@@ -1,27 +1,19 @@
-import * as fc from 'fast-check'
-import { safeParse, type $ZodIssue, type $ZodType } from 'zod/v4/core'
+import type { $ZodType } from 'zod/v4/core'
 import { convertChecked } from '../review/index.ts'
 import {
   canonicalJson,
   createScheme,
   formatApiVersion,
-  isPlainObject,
   stashAnnotationKey,
   type KubeObject,
   type Resource,
   type Scheme,
 } from '../scheme/index.ts'
-import { arbitraryFromJsonSchema, type JsonSchema } from './json-schema-arbitrary.ts'
-import { arbitraryObjectAt, versionJsonSchema } from './object-arbitrary.ts'
+import { changedFields, changedKeys, refusals, stashEntries } from './coverage-answers.ts'
+import { alternativeValues, sampleObjects } from './coverage-values.ts'
+import { versionJsonSchema } from './object-arbitrary.ts'
 import { pruneUnknownFields } from './prune-unknown-fields.ts'
-import {
-  fieldAt,
-  leafValues,
-  schemaLeaves,
-  withValueAt,
-  type LeafValue,
-  type ValuePath,
-} from './schema-leaves.ts'
+import { leafValues, schemaLeaves, withValueAt, type LeafValue } from './schema-leaves.ts'
 
 /** Generated objects per pair of versions: this many whole ones and as many partial ones. */
 export const DEFAULT_COVERAGE_RUNS = 50
@@ -90,10 +82,6 @@ export interface CoverageReport {
 }
 
 const MAX_LEAVES_PER_OBJECT = 200
-const ALTERNATIVES = 12
-// text with the separators converters split at, which random strings seldom hold
-const SHAPED_STRINGS = ['a/b', 'a:1', '[::1]:1', 'a.b', 'a,b', 'a=b', 'a b', 'a-b', 'a@b', '']
-
 /**
  * What the converters of `resource` do with each field, found from behaviour: for each ordered
  * pair of versions, objects generated from the source version (whole and partial) are converted,
@@ -116,8 +104,31 @@ export function conversionCoverage(
   const chosen =
     options.pairs ??
     names.flatMap((from) => names.filter((to) => to !== from).map((to) => [from, to] as const))
-  const pairs = chosen.map(([from, to]) => pairCoverage(scheme, resource, from, to, options))
+  // each source version's objects and other values serve every pair that starts there
+  const sources = new Map<string, Source>()
+  const sourceAt = (version: string): Source => {
+    let found = sources.get(version)
+    if (found === undefined) {
+      found = {
+        samples: sampleObjects(
+          resource,
+          version,
+          options.numRuns ?? DEFAULT_COVERAGE_RUNS,
+          options.seed ?? 0
+        ),
+        alternatives: alternativeValues(options.seed ?? 0),
+      }
+      sources.set(version, found)
+    }
+    return found
+  }
+  const pairs = chosen.map(([from, to]) => pairCoverage(scheme, resource, from, to, sourceAt(from)))
   return { resource: resource.identity.groupKind, pairs }
+}
+
+interface Source {
+  readonly samples: readonly KubeObject[]
+  readonly alternatives: (leaf: LeafValue) => unknown
 }
 
 interface Answer {
@@ -132,19 +143,20 @@ function pairCoverage(
   resource: Resource,
   from: string,
   to: string,
-  options: CoverageOptions
+  { samples, alternatives }: Source
 ): PairCoverage {
-  const numRuns = options.numRuns ?? DEFAULT_COVERAGE_RUNS
-  const seed = options.seed ?? 0
   const sourceSchema = versionJsonSchema(resource, from)
   const targetSchema = versionJsonSchema(resource, to)
   const sourceZod = resource.versions[from]?.schema as $ZodType
   const targetZod = resource.versions[to]?.schema as $ZodType
   const apiVersion = formatApiVersion(resource.group, to)
   const stashKey = stashAnnotationKey(resource.group)
-  const convert = (object: unknown): Answer | string => {
-    const result = convertChecked(scheme, object as KubeObject, apiVersion)
-    if (!result.ok) return result.problem.reason
+  // the answer check runs once per object, not once per changed field
+  const convert = (object: unknown, checked = false): Answer | string => {
+    const result = checked
+      ? convertChecked(scheme, object as KubeObject, apiVersion)
+      : scheme.convert(object, apiVersion)
+    if (!result.ok) return 'problem' in result ? result.problem.reason : result.failure.reason
     const pruned = pruneUnknownFields(result.object, targetSchema)
     const leaves = new Map<string, { field: string; json: string }>()
     for (const leaf of leafValues(pruned, targetSchema)) {
@@ -152,7 +164,6 @@ function pairCoverage(
     }
     return { object: pruned as KubeObject, leaves, stash: stashEntries(result.object, stashKey) }
   }
-  const alternatives = alternativeValues(seed)
   const reach = new Map<string, Set<string>>()
   const stashed = new Map<string, Set<string>>()
   const varied = new Set<string>()
@@ -161,12 +172,8 @@ function pairCoverage(
   let objects = 0
   let failed = 0
   let failure: string | undefined
-  const samples = [
-    ...fc.sample(arbitraryObjectAt(resource, from), { seed, numRuns }),
-    ...fc.sample(arbitraryObjectAt(resource, from, { partial: true }), { seed: seed + 1, numRuns }),
-  ]
   for (const object of samples) {
-    const base = convert(object)
+    const base = convert(object, true)
     if (typeof base === 'string') {
       failed++
       failure ??= base
@@ -235,125 +242,6 @@ function pairCoverage(
     sources,
     targets,
   }
-}
-
-/** A value for a leaf that differs from the one it has, from its schema; none for a constant. */
-function alternativeValues(seed: number): (leaf: LeafValue) => unknown {
-  const pools = new Map<string, unknown[]>()
-  return (leaf) => {
-    let pool = pools.get(leaf.field)
-    if (pool === undefined) {
-      const values = arbitraryFromJsonSchema(leaf.schema, {
-        unknownKey: fc.constantFrom('coverageProbe'),
-        maxDepth: 2,
-      })
-      pool = [...shapedStrings(leaf.schema), ...fc.sample(values, { seed, numRuns: ALTERNATIVES })]
-      if (leaf.schema['nullable'] === true) pool.push(null)
-      pools.set(leaf.field, pool)
-    }
-    const current = canonicalJson(leaf.value)
-    return pool.find((value) => canonicalJson(value) !== current)
-  }
-}
-
-/** `SHAPED_STRINGS` a plain string field takes: no enum, pattern or format, within its lengths. */
-function shapedStrings(schema: JsonSchema): string[] {
-  const plain =
-    schema['type'] === 'string' &&
-    schema['enum'] === undefined &&
-    schema['pattern'] === undefined &&
-    schema['format'] === undefined
-  if (!plain) return []
-  const min = typeof schema['minLength'] === 'number' ? schema['minLength'] : 0
-  const max = typeof schema['maxLength'] === 'number' ? schema['maxLength'] : Infinity
-  return SHAPED_STRINGS.filter((text) => text.length >= min && text.length <= max)
-}
-
-/** Fields where the target schema refuses a value `object` has (absent fields aside). */
-function refusals(
-  zod: $ZodType,
-  schema: JsonSchema,
-  object: unknown
-): { field: string; reason: string; example: unknown }[] {
-  const result = safeParse(zod, object)
-  if (result.success) return []
-  return result.error.issues.flatMap((issue) => {
-    const at = issue.path.filter((step) => typeof step !== 'symbol') as ValuePath
-    const value = valueAt(object, at)
-    if (value === undefined || at[0] === 'metadata') return []
-    return [{ field: fieldAt(schema, at), reason: describeIssue(issue), example: value }]
-  })
-}
-
-// zod/mini has no messages of its own ("Invalid input"): say it from the issue
-function describeIssue(issue: $ZodIssue): string {
-  switch (issue.code) {
-    case 'invalid_type':
-      return `not ${issue.expected === 'int' ? 'an integer' : `a ${issue.expected}`}`
-    case 'invalid_value':
-      return `not one of ${issue.values.map((value) => JSON.stringify(value)).join(', ')}`
-    case 'invalid_format':
-      return issue.pattern === undefined
-        ? `not a valid ${issue.format}`
-        : `does not match ${issue.pattern}`
-    case 'too_big':
-      return `over the maximum ${String(issue.maximum)}`
-    case 'too_small':
-      return `under the minimum ${String(issue.minimum)}`
-    case 'not_multiple_of':
-      return `not a multiple of ${String(issue.divisor)}`
-    default:
-      return issue.message
-  }
-}
-
-function valueAt(object: unknown, at: ValuePath): unknown {
-  let current = object
-  for (const step of at) {
-    if (Array.isArray(current) && typeof step === 'number') current = current[step]
-    else if (isPlainObject(current)) current = current[String(step)]
-    else return undefined
-  }
-  return current
-}
-
-/** Every field stashed in the answer's stash annotation, `version/field` → its value as JSON. */
-function stashEntries(object: KubeObject, key: string): Map<string, string> {
-  const entries = new Map<string, string>()
-  const text = isPlainObject(object.metadata?.annotations)
-    ? object.metadata.annotations[key]
-    : undefined
-  if (typeof text !== 'string') return entries
-  let stash: unknown
-  try {
-    stash = JSON.parse(text)
-  } catch {
-    return entries
-  }
-  if (!isPlainObject(stash)) return entries
-  for (const entry of Object.values(stash)) {
-    const fields = isPlainObject(entry) ? entry['fields'] : undefined
-    if (!isPlainObject(fields)) continue
-    for (const [name, value] of Object.entries(fields)) entries.set(name, canonicalJson(value))
-  }
-  return entries
-}
-
-function changedFields(
-  before: Map<string, { field: string; json: string }>,
-  after: Map<string, { field: string; json: string }>
-): Set<string> {
-  const fields = new Set<string>()
-  for (const [at, leaf] of before) if (after.get(at)?.json !== leaf.json) fields.add(leaf.field)
-  for (const [at, leaf] of after) if (!before.has(at)) fields.add(leaf.field)
-  return fields
-}
-
-function changedKeys(before: Map<string, string>, after: Map<string, string>): Set<string> {
-  const keys = new Set<string>()
-  for (const [key, json] of before) if (after.get(key) !== json) keys.add(key)
-  for (const key of after.keys()) if (!before.has(key)) keys.add(key)
-  return keys
 }
 
 function add(map: Map<string, Set<string>>, key: string, value: string): void {
