@@ -180,8 +180,11 @@ function keywordOf(childPath: string, parent: string): string {
   return rest === '[]' ? 'items' : rest === '[*]' ? 'additionalProperties' : 'properties'
 }
 
+// `string, required`, `integer, default 1`: what an added or removed field was
 function summary(node: SchemaProps, required: boolean): string {
-  return required ? `${describeSchemaType(node)}, required` : describeSchemaType(node)
+  const fallback =
+    node['default'] === undefined ? '' : `, default ${JSON.stringify(node['default'])}`
+  return `${describeSchemaType(node)}${required ? ', required' : ''}${fallback}`
 }
 
 function requiredOf(node: SchemaProps): Set<string> {
