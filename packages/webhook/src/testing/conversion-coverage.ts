@@ -9,11 +9,18 @@ import {
   type Resource,
   type Scheme,
 } from '../scheme/index.ts'
-import { changedFields, changedKeys, refusals, stashEntries } from './coverage-answers.ts'
+import {
+  changedFields,
+  changedKeys,
+  firstDifference,
+  refusals,
+  stashEntries,
+  withoutMetadata,
+} from './coverage-answers.ts'
 import { alternativeValues, sampleObjects } from './coverage-values.ts'
 import { versionJsonSchema } from './object-arbitrary.ts'
 import { pruneUnknownFields } from './prune-unknown-fields.ts'
-import { leafValues, schemaLeaves, withValueAt, type LeafValue } from './schema-leaves.ts'
+import { fieldAt, leafValues, schemaLeaves, withValueAt, type LeafValue } from './schema-leaves.ts'
 
 /** Generated objects per pair of versions: this many whole ones and as many partial ones. */
 export const DEFAULT_COVERAGE_RUNS = 50
@@ -194,8 +201,15 @@ function pairCoverage(
       if (typeof changed === 'string') continue
       varied.add(leaf.field)
       for (const { field } of changed.leaves.values()) filled.add(field)
-      for (const field of changedFields(base.leaves, changed.leaves)) add(reach, leaf.field, field)
-      for (const key of changedKeys(base.stash, changed.stash)) add(stashed, leaf.field, key)
+      const fields = changedFields(base.leaves, changed.leaves)
+      const keys = changedKeys(base.stash, changed.stash)
+      // kept where the target keeps unknown fields: no declared leaf shows it
+      if (fields.size === 0 && keys.size === 0) {
+        const at = firstDifference(withoutMetadata(base.object), withoutMetadata(changed.object))
+        if (at !== undefined) fields.add(fieldAt(targetSchema, at))
+      }
+      for (const field of fields) add(reach, leaf.field, field)
+      for (const key of keys) add(stashed, leaf.field, key)
     }
   }
   const sources = schemaLeaves(sourceSchema).map(({ field }): SourceFieldCoverage => {

@@ -90,3 +90,30 @@ export function changedKeys(before: Map<string, string>, after: Map<string, stri
   for (const key of after.keys()) if (!before.has(key)) keys.add(key)
   return keys
 }
+
+/** The answer without its metadata, where the stash's fingerprint changes with any field. */
+export function withoutMetadata(object: KubeObject): unknown {
+  const { metadata: _metadata, ...rest } = object
+  return rest
+}
+
+/** The first place where two JSON values differ, or `undefined` when they are equal. */
+export function firstDifference(
+  before: unknown,
+  after: unknown,
+  at: (string | number)[] = []
+): ValuePath | undefined {
+  if (canonicalJson(before) === canonicalJson(after)) return undefined
+  if (Array.isArray(before) && Array.isArray(after)) {
+    for (let index = 0; index < Math.max(before.length, after.length); index++) {
+      const found = firstDifference(before[index], after[index], [...at, index])
+      if (found !== undefined) return found
+    }
+  } else if (isPlainObject(before) && isPlainObject(after)) {
+    for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
+      const found = firstDifference(before[key], after[key], [...at, key])
+      if (found !== undefined) return found
+    }
+  }
+  return at
+}
