@@ -3,7 +3,7 @@
 import { sortByVersionPriority, type RootFields, type SchemaProps } from '@crdconv/webhook/crd'
 import { isPlainObject } from '@crdconv/webhook/scheme'
 import type { CrdInput, CrdVersionInput } from './read-crd-documents.ts'
-import { describeSchemaDifference, schemaDifferences } from '../diff/index.ts'
+import { describeSchemaDifference, schemaDifferences, type DifferenceKind } from '../diff/index.ts'
 import { planRoot } from './root-plan.ts'
 import type { ZodPlan } from './zod-plan.ts'
 
@@ -78,12 +78,22 @@ export function planResource(crd: CrdInput): ResourcePlan {
 }
 
 const MAX_LISTED = 12
+// what a converter must handle first: fields that moved or changed shape, then values it narrows
+const CONVERTER_WORK: readonly DifferenceKind[][] = [
+  ['added', 'removed', 'type', 'int-or-string'],
+  ['enum', 'enum-values-removed', 'default', 'required'],
+]
+const workOf = (kind: DifferenceKind) => {
+  const rank = CONVERTER_WORK.findIndex((kinds) => kinds.includes(kind))
+  return rank === -1 ? CONVERTER_WORK.length : rank
+}
 // the API server sets and checks these itself, whatever a version's schema says of them
 const API_SERVER_FIELDS = /^\.(apiVersion|kind|metadata)(?![\w-])/
 
 /**
  * The differences between two versions a converter has to handle, as `crdconv diff` finds them,
- * one line each (`.spec.size: type integer → string`), at most a dozen and then how many more;
+ * one line each (`.spec.size: type integer → string`), fields that moved or changed shape first,
+ * at most a dozen and then how many more;
  * `[]` when the two differ only in `apiVersion`, `kind` or `metadata`.
  *
  * @example
@@ -94,6 +104,7 @@ const API_SERVER_FIELDS = /^\.(apiVersion|kind|metadata)(?![\w-])/
 export function converterDifferences(older: SchemaProps, newer: SchemaProps): string[] {
   const lines = schemaDifferences(older, newer)
     .filter((difference) => !API_SERVER_FIELDS.test(difference.path))
+    .sort((a, b) => workOf(a.kind) - workOf(b.kind))
     .map(describeSchemaDifference)
   if (lines.length <= MAX_LISTED) return lines
   const more = lines.length - MAX_LISTED
