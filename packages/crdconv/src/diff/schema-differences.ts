@@ -86,6 +86,12 @@ export function schemaDifferences(from: SchemaProps, to: SchemaProps): SchemaDif
 /**
  * Every field path a schema declares (`.spec`, `.spec.ports[]`, `.spec.labels[*]`), outermost
  * first: what `added` and `removed` differences are counted against.
+ *
+ * @example
+ * ```ts
+ * schemaFieldPaths({ type: 'object', properties: { tags: { type: 'array', items: { type: 'string' } } } })
+ * // ['.tags', '.tags[]']
+ * ```
  */
 export function schemaFieldPaths(schema: SchemaProps): string[] {
   const paths: string[] = []
@@ -99,7 +105,14 @@ export function schemaFieldPaths(schema: SchemaProps): string[] {
   return paths
 }
 
-/** `string`, `int-or-string`, `array of object`, `map of string`: a field at a glance. */
+/**
+ * `string`, `int-or-string`, `array of object`, `map of string`: a field at a glance.
+ *
+ * @example
+ * ```ts
+ * describeSchemaType({ type: 'integer', format: 'int32' }) // 'integer (int32)'
+ * ```
+ */
 export function describeSchemaType(node: SchemaProps): string {
   if (node['x-kubernetes-int-or-string'] === true) return 'int-or-string'
   const type = typeof node['type'] === 'string' ? node['type'] : 'any'

@@ -46,7 +46,15 @@ export function schemasOfResource(resource: Resource): VersionedSchemas {
   }
 }
 
-/** The versions of a CRD as read from a file or a cluster (`readCrdDocuments`). */
+/**
+ * The versions of a CRD as read from a file or a cluster (`readCrdDocuments`).
+ *
+ * @example
+ * ```ts
+ * const [{ crd }] = readCrdDocuments(text).crds
+ * diffVersions(schemasOfCrd(crd), [['v1beta1', 'v1']])
+ * ```
+ */
 export function schemasOfCrd(crd: CrdInput): VersionedSchemas {
   const { spec } = crd
   const kind = String(spec.names['kind'])
@@ -102,7 +110,15 @@ export function versionPairs(
   }
 }
 
-/** The differences of each pair, in the order given. */
+/**
+ * The differences of each pair, in the order given.
+ *
+ * @example
+ * ```ts
+ * const schemas = schemasOfResource(cronTab)
+ * diffVersions(schemas, [['v1beta1', 'v1']])[0].differences // [{ path: '.hostPort', kind: 'removed', … }, …]
+ * ```
+ */
 export function diffVersions(
   resource: VersionedSchemas,
   pairs: readonly (readonly [string, string])[]
