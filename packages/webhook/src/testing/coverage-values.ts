@@ -9,25 +9,27 @@ const ALTERNATIVES = 12
 // text with the separators converters split at, which random strings seldom hold
 const SHAPED_STRINGS = ['a/b', 'a:1', '[::1]:1', 'a.b', 'a,b', 'a=b', 'a b', 'a-b', 'a@b', '']
 
-/** Whole and partial objects at `version`, `numRuns` of each, from the seed. */
+/** Whole and partial objects at `version`, `numRuns` of each, from the seed, one of each in turn. */
 export function sampleObjects(
   resource: Resource,
   version: string,
   numRuns: number,
   seed: number
 ): KubeObject[] {
-  return [
-    ...fc.sample(arbitraryObjectAt(resource, version), { seed, numRuns }),
-    ...fc.sample(arbitraryObjectAt(resource, version, { partial: true }), {
-      seed: seed + 1,
-      numRuns,
-    }),
-  ]
+  const whole = fc.sample(arbitraryObjectAt(resource, version), { seed, numRuns })
+  const partial = fc.sample(arbitraryObjectAt(resource, version, { partial: true }), {
+    seed: seed + 1,
+    numRuns,
+  })
+  return whole.flatMap((object, index) => [object, ...partial.slice(index, index + 1)])
 }
 
-/** A value for a leaf that differs from the one it has, from its schema; none for a constant. */
+/**
+ * Another value for a leaf, from its schema, each call the next of its pool (so a field is tried
+ * with several); `undefined` for a leaf whose schema allows only the value it has.
+ */
 export function alternativeValues(seed: number): (leaf: LeafValue) => unknown {
-  const pools = new Map<string, unknown[]>()
+  const pools = new Map<string, { values: unknown[]; next: number }>()
   return (leaf) => {
     let pool = pools.get(leaf.field)
     if (pool === undefined) {
@@ -35,12 +37,17 @@ export function alternativeValues(seed: number): (leaf: LeafValue) => unknown {
         unknownKey: fc.constantFrom('coverageProbe'),
         maxDepth: 2,
       })
-      pool = [...shapedStrings(leaf.schema), ...fc.sample(values, { seed, numRuns: ALTERNATIVES })]
-      if (leaf.schema['nullable'] === true) pool.push(null)
+      const sampled = fc.sample(values, { seed, numRuns: ALTERNATIVES })
+      pool = { values: [...shapedStrings(leaf.schema), ...sampled], next: 0 }
+      if (leaf.schema['nullable'] === true) pool.values.push(null)
       pools.set(leaf.field, pool)
     }
     const current = canonicalJson(leaf.value)
-    return pool.find((value) => canonicalJson(value) !== current)
+    for (let tried = 0; tried < pool.values.length; tried++) {
+      const value = pool.values[pool.next++ % pool.values.length]
+      if (canonicalJson(value) !== current) return value
+    }
+    return undefined
   }
 }
 
