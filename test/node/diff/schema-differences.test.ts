@@ -264,6 +264,12 @@ describe('schemaDifferences, one kind at a time', () => {
     ])
   })
 
+  it('says required and optional in words', () => {
+    expect(
+      schemaDifferences(version(string), version(string, ['field'])).map(describeSchemaDifference)
+    ).toEqual(['.spec.field: required optional → required'])
+  })
+
   it('differs at the root too: (root) names it', () => {
     expect(
       schemaDifferences(

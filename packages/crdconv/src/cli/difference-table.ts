@@ -21,8 +21,8 @@ export function differenceTable(name: string, pairs: readonly VersionPairDiffere
       const rows = differences.map((difference) => [
         difference.path,
         changeLabel(difference),
-        showSide(difference.from),
-        showSide(difference.to),
+        showSide(difference, 'from'),
+        showSide(difference, 'to'),
       ])
       const count = `${differences.length} difference${differences.length === 1 ? '' : 's'}`
       const table = formatTable([['FIELD', 'CHANGE', from, to], ...rows])

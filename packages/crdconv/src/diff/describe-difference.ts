@@ -20,9 +20,14 @@ export function changeLabel(difference: SchemaDifference): string {
   }
 }
 
-/** One side of a difference, short: `-` when absent, a CEL rule by its text, long ones cut with `…`. */
-export function showSide(value: unknown): string {
+/**
+ * One side of a difference, short: `-` when absent, `required` or `optional` for a field's
+ * `required`, a CEL rule by its text, long values cut with `…`.
+ */
+export function showSide(difference: SchemaDifference, side: 'from' | 'to'): string {
+  const value = difference[side]
   if (value === undefined) return '-'
+  if (difference.kind === 'required') return value === true ? 'required' : 'optional'
   const text = Array.isArray(value)
     ? value.map((item) => showItem(item)).join(', ')
     : typeof value === 'string'
@@ -40,14 +45,15 @@ export function showSide(value: unknown): string {
  * ```
  */
 export function describeSchemaDifference(difference: SchemaDifference): string {
-  const { path, kind, from, to } = difference
+  const { path, kind } = difference
+  const [from, to] = [showSide(difference, 'from'), showSide(difference, 'to')]
   if (kind === 'added' || kind === 'enum-values-added' || kind === 'rules-added') {
-    return `${path}: ${changeLabel(difference)} (${showSide(to)})`
+    return `${path}: ${changeLabel(difference)} (${to})`
   }
   if (kind === 'removed' || kind === 'enum-values-removed' || kind === 'rules-removed') {
-    return `${path}: ${changeLabel(difference)} (${showSide(from)})`
+    return `${path}: ${changeLabel(difference)} (${from})`
   }
-  return `${path}: ${changeLabel(difference)} ${showSide(from)} → ${showSide(to)}`
+  return `${path}: ${changeLabel(difference)} ${from} → ${to}`
 }
 
 function showItem(item: unknown): string {
