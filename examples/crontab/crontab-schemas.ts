@@ -7,6 +7,10 @@ import * as z from 'zod/mini'
 /** What `splitHostPort` splits losslessly: `host:port`, or `[ipv6]:port`. */
 export const HOST_PORT_PATTERN = /^(\[[^[\]]*:[^[\]]*\]|[^:[\]]*):[^:[\]]*$/
 
+// what v1 accepts joins into a hostPort that v1beta1 accepts: no brackets, no colon in the port
+const HOST_PATTERN = /^[^[\]]*$/
+const PORT_PATTERN = /^[^:[\]]*$/
+
 // z.object, not z.looseObject: the documented CronTab CRD prunes fields it does not declare.
 // Converters still receive the raw object, so nothing is lost on the way through.
 
@@ -43,9 +47,11 @@ export const CronTabV1beta1 = z.object({
 /** `example.com/v1`: the address split into `host` and `port`. */
 export const CronTabV1 = z.object({
   host: z
-    .optional(z.string())
+    .optional(z.string().check(z.regex(HOST_PATTERN)))
     .register(z.globalRegistry, { description: 'Host name or IP address' }),
-  port: z.optional(z.string()).register(z.globalRegistry, { description: 'Port, as text' }),
+  port: z
+    .optional(z.string().check(z.regex(PORT_PATTERN)))
+    .register(z.globalRegistry, { description: 'Port, as text' }),
   spec: z.optional(CronTabSpec),
   status: z.optional(CronTabStatus),
 })

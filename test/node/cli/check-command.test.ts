@@ -11,7 +11,8 @@ describe('crdconv check', () => {
     expect(run.stdout).toContain('CronTab.example.com')
     expect(run.stdout).toContain('ok    v1: printer-column and scale paths exist in the schema')
     expect(run.stdout).toContain('all checks passed')
-  })
+    // 50 objects per round trip and per coverage pair, loaded cold: seconds on a busy machine
+  }, 30_000)
 
   it('fails definitions whose schema or printer column cannot work, naming each problem', async () => {
     const run = await crdconv(['check', '--scheme', join(fixtures, 'broken-definitions-scheme.ts')])

@@ -42,7 +42,7 @@ additionalPrinterColumns:
     type: date
     jsonPath: .metadata.creationTimestamp
 v1beta1: { hostPort: { type: string, pattern: '^(\\[[^[\\]]*:[^[\\]]*\\]|[^:[\\]]*):[^:[\\]]*$' } }
-v1: { host: { type: string }, port: { type: string } }
+v1: { host: { type: string, pattern: '^[^[\\]]*$' }, port: { type: string, pattern: '^[^:[\\]]*$' } }
 `) as Record<string, Record<string, unknown>>
 
 function withoutDescriptions(value: unknown): unknown {

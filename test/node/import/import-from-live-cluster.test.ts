@@ -1,5 +1,5 @@
 // --from-cluster against a real kube-apiserver: the CRD the API server gives back (with its
-// defaults, status and managed fields) imports, and regenerates as it is.
+// defaults, status and managed fields) imports, regenerates as it is, and diffs as the scheme does.
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -47,6 +47,21 @@ describeWithApiServer('crdconv import --from-cluster on a real API server', (rel
     const module = readFileSync(join(out, 'cron-tab.ts'), 'utf8')
     expect(module).toMatch(/v1beta1/)
     expect(module).toMatch(/storage: true/)
+  })
+
+  it('diff --from-cluster finds the differences the scheme has, in the CRD the API server gives back', async () => {
+    const live = await crdconv([
+      'diff',
+      '--from-cluster',
+      'crontabs.example.com',
+      '--kubeconfig',
+      server.kubeconfigPath,
+      '--json',
+    ])
+    expect(live.stderr).toBe('')
+    expect(live.code).toBe(0)
+    const local = await crdconv(['diff', '--resource', 'crontabs', '--json'])
+    expect(JSON.parse(live.stdout)).toEqual(JSON.parse(local.stdout))
   })
 
   it('exits 2 for a CRD the cluster does not have, and writes nothing', async () => {

@@ -6,7 +6,7 @@ import {
   describeCrdDifference,
   importCrds,
 } from '../../../packages/crdconv/src/import/index.ts'
-import { versionDifferences } from '../../../packages/crdconv/src/import/version-differences.ts'
+import { converterDifferences } from '../../../packages/crdconv/src/import/resource-plan.ts'
 import { crdInput } from '../../support/crd-factory.ts'
 
 const spec = { type: 'object', properties: { size: { type: 'integer' } } }
@@ -86,9 +86,37 @@ describe('import and crd on the root of a schema', () => {
       type: 'object',
       properties: { ...typeMeta, metadata: { type: 'object' }, spec },
     }
-    expect(versionDifferences(bare, declared)).toEqual([])
+    expect(converterDifferences(bare, declared)).toEqual([])
     expect(
-      versionDifferences(bare, { ...declared, properties: { ...declared.properties, size: spec } })
-    ).toEqual(['.size'])
+      converterDifferences(bare, {
+        ...declared,
+        properties: { ...declared.properties, size: spec },
+      })
+    ).toEqual(['.size: added (object)'])
+  })
+
+  it('lists fields that moved or changed shape first, then narrowed values, then a dozen at most', () => {
+    const many = Object.fromEntries(
+      Array.from({ length: 14 }, (_, index) => [`f${index}`, { type: 'string' }])
+    )
+    const older = { type: 'object', properties: { ...many, size: { type: 'integer' } } }
+    const newer = {
+      type: 'object',
+      properties: {
+        ...Object.fromEntries(
+          Object.keys(many).map((name) => [name, { type: 'string', maxLength: 9 }])
+        ),
+        size: { type: 'string' },
+      },
+    }
+    const lines = converterDifferences(older, newer)
+    expect(lines[0]).toBe('.size: type integer → string')
+    expect(lines.slice(1, 12)).toEqual(
+      Object.keys(many)
+        .slice(0, 11)
+        .map((name) => `.${name}: maxLength - → 9`)
+    )
+    expect(lines).toHaveLength(13)
+    expect(lines[12]).toBe('… and 3 more: crdconv diff lists them all')
   })
 })

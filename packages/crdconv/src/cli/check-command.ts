@@ -1,7 +1,7 @@
 import type { Command } from 'commander'
 import { checkResource, type CheckItem } from '@crdconv/webhook/crd'
 import type { Resource, Scheme } from '@crdconv/webhook/scheme'
-import { UsageError, EXIT, type CommandContext } from './cli-io.ts'
+import { EXIT, type CommandContext } from './cli-io.ts'
 import {
   addCheckClusterOptions,
   apiServerItem,
@@ -11,16 +11,21 @@ import {
 } from './check-on-cluster.ts'
 import { parseCount } from './option-parsers.ts'
 import { loadScheme, SCHEME_OPTION_HELP, selectResources, resourceOption } from './load-scheme.ts'
+import { loadRoundTripKit, type RoundTripKit } from './round-trip-kit.ts'
 
 export function registerCheckCommand(program: Command, context: CommandContext): void {
   const command = program
     .command('check')
     .description(
-      "check the scheme's definitions: storage version, conversion paths, structural schemas, printer-column and scale paths, examples; with a cluster, the CRDs and their CEL rules on its API server"
+      "check the scheme's definitions: storage version, conversion paths, structural schemas, printer-column and scale paths, examples, round trips, conversion coverage; with a cluster, the CRDs and their CEL rules on its API server"
     )
     .addOption(resourceOption())
     .option('--scheme <module>', SCHEME_OPTION_HELP)
-    .option('--runs <count>', 'generated objects per round-trip check (default 50)', parseCount)
+    .option(
+      '--runs <count>',
+      'generated objects per round-trip check and per pair of versions followed for coverage (default 50)',
+      parseCount
+    )
   addCheckClusterOptions(command)
     .addHelpText(
       'after',
@@ -36,8 +41,12 @@ server-side dry-run create (nothing is stored): it compiles the CEL rules and es
 cost, and a rule it refuses fails the check with its version, field and the API server's reason.
 Kubernetes before 1.25 drops CEL rules, which the check notes. Without a cluster it says so.
 
-Exit codes: 0 every check passed (notes may be printed); 1 a check failed, or the definitions
-throw while loading; 2 bad usage, no kubeconfig or context, unreachable API server, RBAC forbids
+Conversion coverage follows every field through each converter path (crdconv coverage shows the
+whole table): a field lost without a stash, or a converted value the target version's schema
+refuses, fails the check; a target field never filled that has no default is a warning.
+
+Exit codes: 0 every check passed (notes and warnings may be printed); 1 a check failed, or the
+definitions throw while loading; 2 bad usage, no kubeconfig or context, unreachable API server, RBAC forbids
 creating CRDs.`
     )
     .action(async (options: CheckOptions) => {
@@ -51,43 +60,30 @@ creating CRDs.`
         context.exitCode = EXIT.problem
         return
       }
-      const roundTripKit = await loadRoundTripKit()
+      const roundTripKit = await loadRoundTripKit('check')
       const resources = selectResources(scheme, options.resource)
       const cluster = await clusterToCheck(options)
       let failed = 0
+      let warned = 0
       for (const resource of resources) {
         io.stdout(`${resource.identity.groupKind}\n`)
-        const items = [
+        const items: ReportItem[] = [
           ...checkResource(resource),
           losslessRoundTrips(roundTripKit, resource, options.runs),
+          conversionCoverage(roundTripKit, resource, options.runs),
         ]
         if (cluster !== undefined) items.push(await apiServerItem(cluster, resource))
         for (const item of items) {
           if (item.problems.length > 0) failed++
+          warned += item.warnings?.length ?? 0
           io.stdout(formatItem(item))
         }
       }
+      if (warned > 0) io.stdout(`${warned} warning(s): worth a look, not failures\n`)
       if (cluster === undefined) io.stdout(`${NO_CLUSTER_LINE}\n`)
       io.stdout(failed === 0 ? 'all checks passed\n' : `${failed} check(s) failed\n`)
       if (failed > 0) context.exitCode = EXIT.problem
     })
-}
-
-type RoundTripKit = typeof import('@crdconv/webhook/testing')
-
-/**
- * `crdconv/testing`, loaded on demand: it needs fast-check, an optional peer dependency that a
- * project has as a dev dependency, so the other commands run without it.
- */
-async function loadRoundTripKit(): Promise<RoundTripKit> {
-  try {
-    return await import('@crdconv/webhook/testing')
-  } catch (error) {
-    if (!String(error).includes("'fast-check'")) throw error
-    throw new UsageError(
-      'crdconv check generates objects with fast-check: npm install --save-dev fast-check'
-    )
-  }
 }
 
 /** The round-trip property check of `crdconv/testing`, as one item of the report. */
@@ -107,10 +103,41 @@ function losslessRoundTrips(
   }
 }
 
-function formatItem(item: CheckItem): string {
+/**
+ * What the coverage report found, as one item: lost fields and refused values fail it, target
+ * fields never filled that have no default are warnings.
+ */
+function conversionCoverage(
+  kit: RoundTripKit,
+  resource: Resource,
+  numRuns: number | undefined
+): ReportItem {
+  const report = kit.conversionCoverage(resource, numRuns === undefined ? {} : { numRuns })
+  const { failures, warnings } = kit.coverageFindings(report)
+  const fields = report.pairs.reduce((total, pair) => total + pair.sources.length, 0)
+  return {
+    title: 'conversion coverage: no field lost, no converted value the target schema refuses',
+    problems: failures,
+    warnings,
+    notes:
+      report.pairs.length === 0
+        ? ['one version: nothing to convert']
+        : [
+            `${fields} fields followed through ${report.pairs.length} converter paths; crdconv coverage shows the whole table`,
+          ],
+  }
+}
+
+/** A check item that may also warn: worth a look, not a failure. */
+interface ReportItem extends CheckItem {
+  readonly warnings?: readonly string[]
+}
+
+function formatItem(item: ReportItem): string {
   const mark = item.problems.length > 0 ? 'FAIL' : 'ok  '
   const lines = [`  ${mark}  ${item.title}\n`]
   for (const problem of item.problems) lines.push(`          - ${problem}\n`)
+  for (const warning of item.warnings ?? []) lines.push(`          warning: ${warning}\n`)
   for (const note of item.notes) lines.push(`          note: ${note}\n`)
   return lines.join('')
 }

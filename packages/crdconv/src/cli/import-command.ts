@@ -3,13 +3,11 @@ import { mkdir, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import type { Command } from 'commander'
 import type { ImportedFile } from '../import/index.ts'
-import { readInput, UsageError, warn, type CliIo, EXIT, type CommandContext } from './cli-io.ts'
+import { UsageError, warn, type CliIo, EXIT, type CommandContext } from './cli-io.ts'
+import { addCrdSourceOptions, readCrdSource, type CrdSourceOptions } from './crd-source.ts'
 
-interface ImportCommandOptions {
+interface ImportCommandOptions extends CrdSourceOptions {
   out: string
-  fromCluster?: string
-  context?: string
-  kubeconfig?: string
   check?: boolean
   lossy?: boolean
   force?: boolean
@@ -17,18 +15,13 @@ interface ImportCommandOptions {
 }
 
 export function registerImportCommand(program: Command, context: CommandContext): void {
-  program
+  const command = program
     .command('import')
     .description(
       'write a TypeScript module (zod schema per version, defineResource, converters) and its round-trip test for each CRD in a file'
     )
     .argument('[file]', 'CRDs (apiextensions.k8s.io/v1), multi-document YAML or JSON; - for stdin')
-    .option('--from-cluster <crd-name>', 'read the live CRD (plural.group) through the kubeconfig')
-    .option('--context <name>', 'kubeconfig context for --from-cluster (default: current)')
-    .option(
-      '--kubeconfig <file>',
-      'kubeconfig for --from-cluster (default: KUBECONFIG, ~/.kube/config)'
-    )
+  addCrdSourceOptions(command)
     .option('--out <dir>', 'directory the modules go to', '.')
     .option('--check', 'write nothing: print what the regenerated CRD would say differently')
     .option('--lossy', 'write the modules even where the CRD would not come back whole (warns)')
@@ -58,7 +51,7 @@ async function runImport(
   file: string | undefined,
   options: ImportCommandOptions
 ): Promise<number> {
-  const text = await readSource(io, file, options)
+  const text = await readCrdSource(io, file, options)
   // loaded on use: prettier and the importer would slow every other command's start
   const { checkCrds, describeCrdDifference, ImportError, importCrds, NotCarriedError } =
     await import('../import/index.ts')
@@ -97,33 +90,6 @@ async function runImport(
         `nothing written, ${file} cannot be imported:\n  - ${error.message.split('\n').join('\n  - ')}`
       )
     }
-    throw error
-  }
-}
-
-async function readSource(
-  io: CliIo,
-  file: string | undefined,
-  options: ImportCommandOptions
-): Promise<string> {
-  if (options.fromCluster === undefined) {
-    if (file === undefined)
-      throw new UsageError('give a CRD file (or - for stdin), or --from-cluster')
-    return readInput(io, file)
-  }
-  if (file !== undefined) throw new UsageError(`give either ${file} or --from-cluster, not both`)
-  const { ClusterReadError, readCrdFromCluster } =
-    await import('../cluster/read-crd-from-cluster.ts')
-  try {
-    const crd = await readCrdFromCluster(options.fromCluster, {
-      ...(options.context === undefined ? {} : { context: options.context }),
-      ...(options.kubeconfig === undefined
-        ? {}
-        : { kubeconfig: resolve(io.cwd, options.kubeconfig) }),
-    })
-    return JSON.stringify(crd)
-  } catch (error) {
-    if (error instanceof ClusterReadError) throw new UsageError(error.message)
     throw error
   }
 }

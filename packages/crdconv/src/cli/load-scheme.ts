@@ -104,19 +104,18 @@ export const RESOURCE_OPTION_HELP = 'only this resource (kind, plural, short nam
  */
 export function selectResources(scheme: Scheme, name: string | undefined): readonly Resource[] {
   if (name === undefined) return scheme.resources
-  const wanted = name.toLowerCase()
-  const matches = scheme.resources.filter((resource) => {
-    const names = [
-      resource.kind,
-      resource.names.plural,
-      resource.names.singular,
-      ...(resource.names.shortNames ?? []),
-    ].map((candidate) => candidate.toLowerCase())
-    return (
-      names.includes(wanted) ||
-      names.some((candidate) => `${candidate}.${resource.group}` === wanted)
+  const matches = scheme.resources.filter((resource) =>
+    namesResource(
+      [
+        resource.kind,
+        resource.names.plural,
+        resource.names.singular,
+        ...(resource.names.shortNames ?? []),
+      ],
+      resource.group,
+      name
     )
-  })
+  )
   if (matches.length === 0) {
     const known = scheme.resources.map((resource) => resource.identity.crdName)
     throw new UsageError(
@@ -124,4 +123,16 @@ export function selectResources(scheme: Scheme, name: string | undefined): reado
     )
   }
   return matches
+}
+
+/**
+ * Whether `--resource <wanted>` names a resource with these `names` (kind, plural, singular,
+ * short names) in `group`: any of them, alone or with `.group`, in any case.
+ */
+export function namesResource(names: readonly string[], group: string, wanted: string): boolean {
+  const lower = wanted.toLowerCase()
+  return names.some(
+    (candidate) =>
+      candidate.toLowerCase() === lower || `${candidate}.${group}`.toLowerCase() === lower
+  )
 }

@@ -2,7 +2,9 @@ import { Command, CommanderError } from 'commander'
 import { EXIT, processIo, UsageError, type CliIo, type CommandContext } from './cli-io.ts'
 import { registerCheckCommand } from './check-command.ts'
 import { registerConvertCommand } from './convert-command.ts'
+import { registerCoverageCommand } from './coverage-command.ts'
 import { registerCrdCommand } from './crd-command.ts'
+import { registerDiffCommand } from './diff-command.ts'
 import { registerImportCommand } from './import-command.ts'
 import { registerInitCommand } from './init-command.ts'
 import { registerLambdaLocalCommand } from './lambda-local-command.ts'
@@ -31,10 +33,12 @@ export function createProgram(context: CommandContext): Command {
   registerInitCommand(program, context)
   registerCrdCommand(program, context)
   registerImportCommand(program, context)
+  registerDiffCommand(program, context)
   registerConvertCommand(program, context)
   registerReviewCommand(program, context)
   registerProbeCommand(program, context)
   registerCheckCommand(program, context)
+  registerCoverageCommand(program, context)
   registerServeCommand(program, context)
   registerLambdaLocalCommand(program, context)
   registerStatusCommand(program, context)

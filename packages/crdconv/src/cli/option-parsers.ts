@@ -41,3 +41,12 @@ export function parseSeconds(max?: number): (value: string) => number {
     return seconds
   }
 }
+
+/** A whole number, negative ones too: a fast-check seed. */
+export function parseSeed(value: string): number {
+  const seed = Number(value)
+  if (value.trim() === '' || !Number.isSafeInteger(seed)) {
+    throw new InvalidArgumentError('must be a whole number')
+  }
+  return seed
+}

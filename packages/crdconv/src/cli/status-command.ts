@@ -7,6 +7,7 @@ import {
   type VersionRow,
 } from '../cluster/lifecycle-status.ts'
 import { EXIT, type CliIo, type CommandContext } from './cli-io.ts'
+import { formatTable } from './text-table.ts'
 import {
   addClusterOptions,
   asUsageErrors,
@@ -116,20 +117,6 @@ function webhookCell(row: VersionRow): string {
     case 'rejected':
       return `no verdict: ${row.webhook.message ?? ''}`
   }
-}
-
-/** Columns padded to their widest cell. */
-export function formatTable(rows: readonly (readonly string[])[]): string {
-  const widths =
-    rows[0]?.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length))) ?? []
-  return rows
-    .map((row) =>
-      row
-        .map((cell, column) => cell.padEnd(widths[column] ?? 0))
-        .join('  ')
-        .trimEnd()
-    )
-    .join('\n')
 }
 
 function describeStatus(

@@ -1,9 +1,9 @@
 // A CRD as the pieces of a `defineResource` call: plain data, the zod plan of each version and
 // the converters between neighbours. The module source and the in-memory check both read it.
-import { sortByVersionPriority, type RootFields } from '@crdconv/webhook/crd'
+import { sortByVersionPriority, type RootFields, type SchemaProps } from '@crdconv/webhook/crd'
 import { isPlainObject } from '@crdconv/webhook/scheme'
 import type { CrdInput, CrdVersionInput } from './read-crd-documents.ts'
-import { versionDifferences } from './version-differences.ts'
+import { describeSchemaDifference, schemaDifferences, type DifferenceKind } from '../diff/index.ts'
 import { planRoot } from './root-plan.ts'
 import type { ZodPlan } from './zod-plan.ts'
 
@@ -21,7 +21,7 @@ export interface VersionPlan {
 export interface ConverterPlan {
   readonly from: string
   readonly to: string
-  /** Fields one version has and the other has not, or types differently: the user's work. */
+  /** How the two versions' schemas differ, one line each (`converterDifferences`): the user's work. */
   readonly differences: readonly string[]
 }
 
@@ -62,7 +62,7 @@ export function planResource(crd: CrdInput): ResourcePlan {
   for (let index = 1; index < ordered.length; index++) {
     const newer = ordered[index - 1] as CrdVersionInput
     const older = ordered[index] as CrdVersionInput
-    const differences = versionDifferences(
+    const differences = converterDifferences(
       older.schema?.openAPIV3Schema ?? {},
       newer.schema?.openAPIV3Schema ?? {}
     )
@@ -75,6 +75,40 @@ export function planResource(crd: CrdInput): ResourcePlan {
     versions,
     converters,
   }
+}
+
+const MAX_LISTED = 12
+// what a converter must handle first: fields that moved or changed shape, then values it narrows
+const CONVERTER_WORK: readonly DifferenceKind[][] = [
+  ['added', 'removed', 'type', 'int-or-string'],
+  ['enum', 'enum-values-removed', 'default', 'required'],
+]
+const workOf = (kind: DifferenceKind) => {
+  const rank = CONVERTER_WORK.findIndex((kinds) => kinds.includes(kind))
+  return rank === -1 ? CONVERTER_WORK.length : rank
+}
+// the API server sets and checks these itself, whatever a version's schema says of them
+const API_SERVER_FIELDS = /^\.(apiVersion|kind|metadata)(?![\w-])/
+
+/**
+ * The differences between two versions a converter has to handle, as `crdconv diff` finds them,
+ * one line each (`.spec.size: type integer → string`), fields that moved or changed shape first,
+ * at most a dozen and then how many more;
+ * `[]` when the two differ only in `apiVersion`, `kind` or `metadata`.
+ *
+ * @example
+ * ```ts
+ * converterDifferences(v1beta1Schema, v1Schema) // ['.spec.hostPort: removed (string)', …]
+ * ```
+ */
+export function converterDifferences(older: SchemaProps, newer: SchemaProps): string[] {
+  const lines = schemaDifferences(older, newer)
+    .filter((difference) => !API_SERVER_FIELDS.test(difference.path))
+    .sort((a, b) => workOf(a.kind) - workOf(b.kind))
+    .map(describeSchemaDifference)
+  if (lines.length <= MAX_LISTED) return lines
+  const more = lines.length - MAX_LISTED
+  return [...lines.slice(0, MAX_LISTED), `… and ${more} more: crdconv diff lists them all`]
 }
 
 function versionSettings(version: CrdVersionInput): Record<string, unknown> {

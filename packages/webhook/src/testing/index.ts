@@ -29,3 +29,15 @@ export {
   type RoundTripFailure,
   type RoundTripReport,
 } from './round-trip-report.ts'
+export {
+  conversionCoverage,
+  DEFAULT_COVERAGE_RUNS,
+  SOURCE_OUTCOMES,
+  TARGET_OUTCOMES,
+  type CoverageOptions,
+  type CoverageReport,
+  type PairCoverage,
+  type SourceFieldCoverage,
+  type TargetFieldCoverage,
+} from './conversion-coverage.ts'
+export { coverageFindings, type CoverageFindings } from './coverage-findings.ts'

@@ -1,0 +1,143 @@
+import type { Command } from 'commander'
+import type { CoverageReport, PairCoverage } from '@crdconv/webhook/testing'
+import { schemasOfResource, versionPairs } from '../diff/index.ts'
+import { EXIT, UsageError, type CliIo, type CommandContext } from './cli-io.ts'
+import {
+  loadScheme,
+  resourceOption,
+  SCHEME_OPTION_HELP,
+  selectResources,
+  type SchemeSelection,
+} from './load-scheme.ts'
+import { parseCount, parseSeed } from './option-parsers.ts'
+import { loadRoundTripKit } from './round-trip-kit.ts'
+import { formatTable } from './text-table.ts'
+
+interface CoverageCommandOptions extends SchemeSelection {
+  from?: string
+  to?: string
+  runs?: number
+  seed?: number
+  json?: boolean
+}
+
+export function registerCoverageCommand(program: Command, context: CommandContext): void {
+  program
+    .command('coverage')
+    .description(
+      "follow every field through the scheme's converters: what fills each field of the target version, what becomes of each field of the source"
+    )
+    .option('--scheme <module>', SCHEME_OPTION_HELP)
+    .addOption(resourceOption())
+    .option('--from <version>', 'only the converter path from this version (with --to)')
+    .option('--to <version>', 'only the converter path to this version (with --from)')
+    .option(
+      '--runs <count>',
+      'whole objects generated per pair of versions, and as many partial ones (default 50)',
+      parseCount
+    )
+    .option(
+      '--seed <number>',
+      'fast-check seed: the same seed gives the same table (default 0)',
+      parseSeed
+    )
+    .option('--json', 'print the report as JSON (one object: "resources", each with "pairs")')
+    .addHelpText(
+      'after',
+      `
+For each ordered pair of versions (or --from and --to), objects generated from the source
+version's schema, whole and partial, are converted, then converted again with one field changed
+at a time: a target field that changes with it is filled from it, a stash entry that changes with
+it keeps it. Answers are pruned by the target schema, as the API server prunes them, and checked
+against the target version's zod schema.
+
+Source fields: carried (to the same field), moved (to other fields), stashed (in the stash
+annotation only), lost, or unvaried (never generated with two values). Target fields: filled (from
+source fields), constant (filled by the converter from no source field), never filled (with its
+default, if any), or refused (values its schema refuses).
+
+Examples:
+  crdconv coverage
+  crdconv coverage --resource backups --from v1 --to v1alpha1
+  crdconv coverage --runs 200 --json | jq '.resources[].pairs[].sources[] | select(.outcome == "lost")'
+
+Exit codes: 0 no field lost and no converted value refused (never-filled fields are warnings);
+1 a field is lost without a stash, a converted value is refused, or the definitions throw while
+loading; 2 bad usage, an unknown version, fast-check not installed.`
+    )
+    .action(async (options: CoverageCommandOptions) => {
+      context.exitCode = await runCoverage(context.io, options)
+    })
+}
+
+async function runCoverage(io: CliIo, options: CoverageCommandOptions): Promise<number> {
+  const scheme = await loadScheme(options.scheme, io.cwd)
+  const kit = await loadRoundTripKit('coverage')
+  const reports: CoverageReport[] = []
+  for (const resource of selectResources(scheme, options.resource)) {
+    const chosen =
+      options.from === undefined && options.to === undefined
+        ? undefined
+        : versionPairs(schemasOfResource(resource), options)
+    if (chosen !== undefined && 'problem' in chosen) throw new UsageError(chosen.problem)
+    reports.push(
+      kit.conversionCoverage(resource, {
+        ...(options.runs === undefined ? {} : { numRuns: options.runs }),
+        ...(options.seed === undefined ? {} : { seed: options.seed }),
+        ...(chosen === undefined ? {} : { pairs: chosen.pairs }),
+      })
+    )
+  }
+  const findings = reports.map((report) => kit.coverageFindings(report))
+  const failures = findings.flatMap((found) => found.failures)
+  if (options.json === true) {
+    io.stdout(`${JSON.stringify({ resources: reports }, null, 2)}\n`)
+  } else {
+    for (const report of reports) {
+      if (report.pairs.length === 0)
+        io.stdout(`${report.resource}: one version, nothing to convert\n`)
+      for (const pair of report.pairs) io.stdout(`${coverageTable(report.resource, pair)}\n`)
+    }
+    for (const failure of failures) io.stdout(`FAIL ${failure}\n`)
+    for (const warning of findings.flatMap((found) => found.warnings)) {
+      io.stdout(`warning: ${warning}\n`)
+    }
+  }
+  return failures.length > 0 ? EXIT.problem : EXIT.ok
+}
+
+/** One pair of versions: what became of each source field, then how each target field is filled. */
+export function coverageTable(resource: string, pair: PairCoverage): string {
+  const failed =
+    pair.failed === 0 ? '' : `, ${pair.failed} failed to convert (first: ${pair.failure ?? '?'})`
+  const heading = `${resource} ${pair.from} → ${pair.to}: ${pair.objects} generated objects converted${failed}`
+  const sources = pair.sources.map((source) => [
+    source.field,
+    source.outcome,
+    [...source.to, ...source.stashedAs.map((key) => `stash ${key}`)].join(', '),
+  ])
+  const targets = pair.targets.map((target) => [
+    target.field,
+    target.outcome.replace('-', ' '),
+    targetDetail(target),
+  ])
+  const table = formatTable([
+    [`${pair.from} FIELD`, 'OUTCOME', 'TO'],
+    ...sources,
+    ['', '', ''],
+    [`${pair.to} FIELD`, 'OUTCOME', 'FROM'],
+    ...targets,
+  ])
+  return `${heading}\n${table.replace(/^(?=.)/gm, '  ')}\n`
+}
+
+function targetDetail(target: PairCoverage['targets'][number]): string {
+  const from = target.from.join(', ')
+  if (target.outcome === 'refused' && target.refused !== undefined) {
+    return `${from === '' ? '' : `${from}: `}${target.refused.reason}`
+  }
+  if (target.outcome === 'never-filled') {
+    return 'default' in target ? `default ${JSON.stringify(target.default)}` : 'no default'
+  }
+  return from
+}

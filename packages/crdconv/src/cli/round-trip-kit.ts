@@ -1,0 +1,18 @@
+import { UsageError } from './cli-io.ts'
+
+export type RoundTripKit = typeof import('@crdconv/webhook/testing')
+
+/**
+ * `@crdconv/webhook/testing`, loaded on demand: it needs fast-check, an optional peer dependency
+ * that a project has as a dev dependency, so the other commands run without it.
+ */
+export async function loadRoundTripKit(command: string): Promise<RoundTripKit> {
+  try {
+    return await import('@crdconv/webhook/testing')
+  } catch (error) {
+    if (!String(error).includes("'fast-check'")) throw error
+    throw new UsageError(
+      `crdconv ${command} generates objects with fast-check: npm install --save-dev fast-check`
+    )
+  }
+}

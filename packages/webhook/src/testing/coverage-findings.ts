@@ -1,0 +1,54 @@
+import type { CoverageReport } from './conversion-coverage.ts'
+
+/** What a coverage report asks of the author: failures to fix, warnings to look at. */
+export interface CoverageFindings {
+  /** A field lost without a stash, a converted value the target schema refuses. */
+  readonly failures: readonly string[]
+  /** A target field never filled that has no default. */
+  readonly warnings: readonly string[]
+}
+
+const WIDEST_EXAMPLE = 40
+
+/**
+ * The messages `crdconv check` prints for a coverage report: each names the resource, the two
+ * versions and the field, and says what to write.
+ *
+ * @example
+ * ```ts
+ * const { failures, warnings } = coverageFindings(conversionCoverage(cronTab))
+ * ```
+ */
+export function coverageFindings(report: CoverageReport): CoverageFindings {
+  const failures: string[] = []
+  const warnings: string[] = []
+  for (const { from, to, sources, targets } of report.pairs) {
+    const pair = `${report.resource} ${from} → ${to}`
+    for (const source of sources) {
+      if (source.outcome !== 'lost') continue
+      const dotted = source.field.replace(/^\./, '')
+      failures.push(
+        `${pair}: ${from}'s ${source.field} is lost: no field of ${to} changes with it and it is not stashed; carry it into a field of ${to} in the converter, or keep it with stashFields(converted, context, { '${dotted}': … }) and give it back with restoreStashedFields on the way to ${from}`
+      )
+    }
+    for (const target of targets) {
+      if (target.outcome === 'refused' && target.refused !== undefined) {
+        const origin =
+          target.from.length > 0 ? `, filled from ${from}'s ${target.from.join(', ')}` : ''
+        failures.push(
+          `${pair}: ${to}'s ${target.field} gets values ${to}'s schema refuses (${target.refused.reason}; for example ${showExample(target.refused.example)})${origin}; write only values ${to} accepts there, or widen ${target.field} in ${to}'s schema`
+        )
+      } else if (target.outcome === 'never-filled' && !('default' in target)) {
+        warnings.push(
+          `${pair}: ${to}'s ${target.field} is never filled and has no default: fill it in the converter from ${from}'s fields, or give it a default in ${to}'s schema`
+        )
+      }
+    }
+  }
+  return { failures, warnings }
+}
+
+function showExample(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value)
+  return text.length > WIDEST_EXAMPLE ? `${text.slice(0, WIDEST_EXAMPLE - 1)}…` : text
+}
