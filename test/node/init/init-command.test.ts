@@ -18,8 +18,13 @@ const projectFiles = [
   'src/scheme.ts',
   'src/worker.ts',
   'template.yaml',
+  'test/conversion-reviews.ts',
+  'test/lambda.test.ts',
   'test/scheme.test.ts',
+  'test/test-token.ts',
+  'test/worker.test.ts',
   'tsconfig.json',
+  'vitest.config.ts',
   'wrangler.toml',
 ]
 
@@ -54,6 +59,9 @@ describe('crdconv init', () => {
       dependencies: { '@crdconv/webhook': `^${ownVersion}` },
       devDependencies: {
         crdconv: `^${ownVersion}`,
+        // the pool this repository's own workers tests run on
+        '@cloudflare/vitest-pool-workers': JSON.parse(readFileSync('package.json', 'utf8'))
+          .devDependencies['@cloudflare/vitest-pool-workers'],
         wrangler:
           Number(process.versions.node.split('.')[0]) >= 22
             ? WRANGLER_FOR_NODE_22
@@ -81,8 +89,14 @@ describe('crdconv init', () => {
       'src/scheme.ts: @crdconv/webhook',
       'src/scheme.ts: zod/mini',
       'src/worker.ts: @crdconv/webhook/worker',
+      'test/conversion-reviews.ts: vitest',
+      'test/lambda.test.ts: vitest',
       'test/scheme.test.ts: @crdconv/webhook/testing',
       'test/scheme.test.ts: vitest',
+      'test/worker.test.ts: cloudflare:test',
+      'test/worker.test.ts: vitest',
+      'vitest.config.ts: @cloudflare/vitest-pool-workers',
+      'vitest.config.ts: vitest/config',
     ])
   })
 

@@ -1,5 +1,6 @@
 // Every file of the project `crdconv init` writes, as text keyed by its path in the project.
 import type { InitOptions } from './init-options.ts'
+import { PLATFORM_TEST_FILES, WORKER_BUNDLE_DIR } from './platform-tests.ts'
 import { resourceIdentifiers, schemeSource } from './scheme-template.ts'
 import type { ToolVersions } from './tool-versions.ts'
 
@@ -19,6 +20,7 @@ export function projectFiles(
     'src/worker.ts': WORKER,
     'src/lambda.ts': LAMBDA,
     'test/scheme.test.ts': schemeTest(options),
+    ...PLATFORM_TEST_FILES,
     'wrangler.toml': wranglerToml(packageName),
     'template.yaml': TEMPLATE_YAML,
     '.dev.vars.example': DEV_VARS_EXAMPLE,
@@ -44,7 +46,8 @@ function packageJson(name: string, tools: ToolVersions): string {
     private: true,
     type: 'module',
     scripts: {
-      test: 'tsc --noEmit && vitest run',
+      test: 'tsc --noEmit && npm run build:worker && vitest run',
+      'build:worker': `wrangler deploy --dry-run --outdir ${WORKER_BUNDLE_DIR}`,
       start: 'crdconv serve --scheme src/scheme.ts',
       check: 'crdconv check --scheme src/scheme.ts',
       crd: 'crdconv crd --scheme src/scheme.ts',
@@ -54,6 +57,7 @@ function packageJson(name: string, tools: ToolVersions): string {
     },
     dependencies: { '@crdconv/webhook': tools.crdconv, zod: tools.zod },
     devDependencies: {
+      '@cloudflare/vitest-pool-workers': tools.vitestPoolWorkers,
       crdconv: tools.crdconv,
       esbuild: tools.esbuild,
       'fast-check': tools.fastCheck,
@@ -72,7 +76,7 @@ const TSCONFIG = `${JSON.stringify(
       module: 'NodeNext',
       moduleResolution: 'NodeNext',
       // DOM: the web APIs (URL, fetch, Request) that Workers, Lambda and Node share
-      lib: ['ES2023', 'DOM'],
+      lib: ['ES2023', 'DOM', 'DOM.Iterable'],
       types: [],
       strict: true,
       noUncheckedIndexedAccess: true,
@@ -190,6 +194,7 @@ CONVERT_TOKEN=replace-with-the-output-of-openssl-rand-hex-32
 `
 
 const GITIGNORE = `node_modules/
+dist/
 .wrangler/
 .aws-sam/
 .dev.vars
