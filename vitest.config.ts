@@ -21,7 +21,11 @@ export default defineConfig({
         test: {
           name: 'node',
           include: ['test/node/**/*.test.ts'],
-          exclude: ['test/node/package/consumer.test.ts', ...NODE_VERSION_RERUN_EXCLUDES],
+          exclude: [
+            'test/node/package/consumer.test.ts',
+            'test/node/package/deploy-targets.test.ts',
+            ...NODE_VERSION_RERUN_EXCLUDES,
+          ],
           environment: 'node',
         },
       },
@@ -31,7 +35,10 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'package',
-          include: ['test/node/package/consumer.test.ts'],
+          include: [
+            'test/node/package/consumer.test.ts',
+            'test/node/package/deploy-targets.test.ts',
+          ],
           environment: 'node',
           sequence: { groupOrder: 1 },
         },

@@ -100,6 +100,38 @@ describe('crdconv init', () => {
     ])
   })
 
+  it.each([
+    ['sam', ['template.yaml'], ['build:sam', 'deploy:sam'], []],
+    ['cdk', ['cdk.json', 'cdk/app.ts'], ['synth:cdk', 'deploy:cdk'], ['aws-cdk', 'aws-cdk-lib']],
+    [
+      'both',
+      ['cdk.json', 'cdk/app.ts', 'template.yaml'],
+      ['build:sam', 'deploy:sam', 'synth:cdk', 'deploy:cdk'],
+      ['aws-cdk', 'aws-cdk-lib'],
+    ],
+  ])(
+    '--aws %s writes %j, with the scripts %j and the dev dependencies %j',
+    async (aws, files, scripts, cdkPackages) => {
+      const parent = freshDirectory()
+      expect(
+        (await crdconv(['init', 'webhook', ...flags, '--aws', aws], { cwd: parent })).code
+      ).toBe(0)
+      const project = join(parent, 'webhook')
+      const written = filesUnder(project)
+      expect(written.filter((path) => /^(cdk|template)/.test(path))).toEqual(files)
+      const manifest = JSON.parse(readFileSync(join(project, 'package.json'), 'utf8'))
+      expect(Object.keys(manifest.scripts).filter((name) => /(sam|cdk)$/.test(name))).toEqual(
+        scripts
+      )
+      expect(
+        Object.keys(manifest.devDependencies).filter((name) => name.startsWith('aws-'))
+      ).toEqual(cdkPackages)
+      const readme = readFileSync(join(project, 'README.md'), 'utf8')
+      expect(readme.includes('npm run synth:cdk')).toBe(files.includes('cdk.json'))
+      expect(readme.includes('npm run build:sam')).toBe(files.includes('template.yaml'))
+    }
+  )
+
   it('exits 2 on an invalid kind, naming the flag and the rule, and writes nothing', async () => {
     const parent = freshDirectory()
     const run = await crdconv(['init', 'webhook', ...flags, '--kind', 'crontab'], { cwd: parent })

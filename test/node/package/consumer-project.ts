@@ -31,16 +31,17 @@ export function consumerEnv(): NodeJS.ProcessEnv {
   return env
 }
 
-/** Runs a command to the end; a non-zero exit is returned, not thrown. */
+/** Runs a command to the end, with `env` added; a non-zero exit is returned, not thrown. */
 export async function run(
   command: string,
   args: readonly string[],
-  cwd: string
+  cwd: string,
+  env: NodeJS.ProcessEnv = {}
 ): Promise<CommandRun> {
   try {
     const { stdout, stderr } = await promisify(execFile)(command, [...args], {
       cwd,
-      env: consumerEnv(),
+      env: { ...consumerEnv(), ...env },
       maxBuffer: 64 * 1024 * 1024,
     })
     return { code: 0, stdout, stderr }

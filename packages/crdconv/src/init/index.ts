@@ -1,10 +1,13 @@
 /** `crdconv init`: the files of a new webhook project, from its answers. */
 export {
+  AWS_DEPLOYS,
   checkAnswers,
+  deploysWith,
   groupProblem,
   kindProblem,
   parseVersions,
   SCOPES,
+  type AwsDeploy,
   type InitAnswers,
   type InitOptions,
   type Scope,

@@ -6,6 +6,9 @@ import { CAMEL_CASE, DNS_SUBDOMAIN_WITH_DOT } from '@crdconv/webhook/scheme'
 
 export type Scope = 'Namespaced' | 'Cluster'
 
+/** How the project deploys to AWS Lambda: a SAM template, a CDK app, or both. */
+export type AwsDeploy = 'sam' | 'cdk' | 'both'
+
 /** The answers a project is made from, checked. */
 export interface InitOptions {
   /** API group, a DNS subdomain with a dot: `example.com`. */
@@ -17,6 +20,7 @@ export interface InitOptions {
   /** One of `versions`; the last one unless given. */
   readonly storage: string
   readonly scope: Scope
+  readonly aws: AwsDeploy
 }
 
 /** The answers as typed, flags or prompts; any may be missing. */
@@ -26,9 +30,16 @@ export interface InitAnswers {
   readonly versions?: string | undefined
   readonly storage?: string | undefined
   readonly scope?: string | undefined
+  readonly aws?: string | undefined
 }
 
 export const SCOPES: readonly Scope[] = ['Namespaced', 'Cluster']
+export const AWS_DEPLOYS: readonly AwsDeploy[] = ['sam', 'cdk', 'both']
+
+/** Whether the project gets the SAM template, the CDK app, or both. */
+export function deploysWith(aws: AwsDeploy, tool: 'sam' | 'cdk'): boolean {
+  return aws === 'both' || aws === tool
+}
 
 const MAX_GROUP_LENGTH = 253
 const MAX_VERSION_LENGTH = 63
@@ -81,12 +92,16 @@ export function checkAnswers(
   const kind = need('kind')
   const versionList = need('versions')
   const scope = answers.scope ?? 'Namespaced'
+  const aws = answers.aws ?? 'sam'
   const groupIssue = group === undefined ? undefined : groupProblem(group)
   const kindIssue = kind === undefined ? undefined : kindProblem(kind)
   if (groupIssue !== undefined) problems.push(groupIssue)
   if (kindIssue !== undefined) problems.push(kindIssue)
   if (!SCOPES.includes(scope as Scope)) {
     problems.push(`--scope "${scope}" must be Namespaced or Cluster`)
+  }
+  if (!AWS_DEPLOYS.includes(aws as AwsDeploy)) {
+    problems.push(`--aws "${aws}" must be sam, cdk or both`)
   }
   const parsed = versionList === undefined ? undefined : parseVersions(versionList)
   if (parsed !== undefined && 'problem' in parsed) problems.push(parsed.problem)
@@ -100,5 +115,7 @@ export function checkAnswers(
   if (problems.length > 0 || group === undefined || kind === undefined || storage === undefined) {
     return { problems }
   }
-  return { options: { group, kind, versions, storage, scope: scope as Scope } }
+  return {
+    options: { group, kind, versions, storage, scope: scope as Scope, aws: aws as AwsDeploy },
+  }
 }

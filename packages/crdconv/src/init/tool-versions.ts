@@ -11,6 +11,9 @@ export interface ToolVersions {
   readonly esbuild: string
   readonly wrangler: string
   readonly vitestPoolWorkers: string
+  readonly awsCdkLib: string
+  readonly constructs: string
+  readonly awsCdkCli: string
 }
 
 /**
@@ -22,6 +25,9 @@ export const WRANGLER_FOR_NODE_22 = '^4.164.0'
 
 /** The pool this repository's own workers tests run on (its root package.json); runs on Node 20. */
 export const VITEST_POOL_WORKERS = '0.23.0'
+
+/** The CDK command (`aws-cdk`, released apart from aws-cdk-lib) a project's `cdk synth` is tested with. */
+export const AWS_CDK_CLI = '^2.1148.0'
 
 interface PackageJson {
   readonly version: string
@@ -49,5 +55,8 @@ export function toolVersions(nodeVersion: string = process.versions.node): ToolV
     esbuild: dependency('esbuild'),
     wrangler: nodeMajor >= 22 ? WRANGLER_FOR_NODE_22 : WRANGLER_FOR_NODE_20,
     vitestPoolWorkers: VITEST_POOL_WORKERS,
+    awsCdkLib: dependency('aws-cdk-lib'),
+    constructs: dependency('constructs'),
+    awsCdkCli: AWS_CDK_CLI,
   }
 }
