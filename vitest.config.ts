@@ -24,6 +24,7 @@ export default defineConfig({
           exclude: [
             'test/node/package/consumer.test.ts',
             'test/node/package/deploy-targets.test.ts',
+            'test/node/package/cluster-chart.test.ts',
             ...NODE_VERSION_RERUN_EXCLUDES,
           ],
           environment: 'node',
@@ -38,6 +39,7 @@ export default defineConfig({
           include: [
             'test/node/package/consumer.test.ts',
             'test/node/package/deploy-targets.test.ts',
+            'test/node/package/cluster-chart.test.ts',
           ],
           environment: 'node',
           sequence: { groupOrder: 1 },

@@ -10,9 +10,20 @@ import { crdconv } from '../cli/run-cli.ts'
 
 const flags = ['--group', 'example.com', '--kind', 'CronTab', '--versions', 'v1beta1,v1']
 const projectFiles = [
+  '.containerignore',
   '.dev.vars.example',
   '.gitignore',
+  'Containerfile',
   'README.md',
+  'chart/Chart.yaml',
+  'chart/templates/_helpers.tpl',
+  'chart/templates/certificate.yaml',
+  'chart/templates/crd.yaml',
+  'chart/templates/deployment.yaml',
+  'chart/templates/networkpolicy.yaml',
+  'chart/templates/pdb.yaml',
+  'chart/templates/service.yaml',
+  'chart/values.yaml',
   'package.json',
   'src/lambda.ts',
   'src/scheme.ts',
@@ -118,7 +129,7 @@ describe('crdconv init', () => {
       ).toBe(0)
       const project = join(parent, 'webhook')
       const written = filesUnder(project)
-      expect(written.filter((path) => /^(cdk|template)/.test(path))).toEqual(files)
+      expect(written.filter((path) => /^(cdk|template\.yaml)/.test(path))).toEqual(files)
       const manifest = JSON.parse(readFileSync(join(project, 'package.json'), 'utf8'))
       expect(Object.keys(manifest.scripts).filter((name) => /(sam|cdk)$/.test(name))).toEqual(
         scripts

@@ -1,4 +1,5 @@
 // Every file of the project `crdconv init` writes, as text keyed by its path in the project.
+import { CHART_CRD_SCRIPT, clusterFiles } from './cluster-files.ts'
 import { deploysWith, type InitOptions } from './init-options.ts'
 import {
   lambdaDeployDevDependencies,
@@ -29,6 +30,7 @@ export function projectFiles(
     ...PLATFORM_TEST_FILES,
     'wrangler.toml': wranglerToml(packageName),
     ...lambdaDeployFiles(options),
+    ...clusterFiles(packageName),
     '.dev.vars.example': DEV_VARS_EXAMPLE,
     '.gitignore': GITIGNORE,
     'README.md': projectReadme(packageName, options),
@@ -60,6 +62,7 @@ function packageJson(name: string, options: InitOptions, tools: ToolVersions): s
       dev: 'wrangler dev',
       'deploy:cloudflare': 'wrangler deploy',
       ...lambdaDeployScripts(options),
+      ...CHART_CRD_SCRIPT,
     },
     dependencies: { '@crdconv/webhook': tools.crdconv, zod: tools.zod },
     devDependencies: sortedByName({

@@ -62,9 +62,17 @@ npm run deploy:cloudflare
 \`\`\`
 
 ${aws.join('\n')}
+In the cluster (cert-manager installed; the chart's CRD gets its caBundle from cert-manager):
+
+\`\`\`sh
+podman build -t <registry>/${name}:0.1.0 . && podman push <registry>/${name}:0.1.0
+npm run chart:crd
+helm install ${name} chart --namespace ${name} --create-namespace --set image.repository=<registry>/${name}
+\`\`\`
+
 ## Install the CRD
 
-With the deployed URL (\`https://<worker>.workers.dev/convert/<token>\`, or the stack's
+For Workers and Lambda, with the deployed URL (\`https://<worker>.workers.dev/convert/<token>\`, or the stack's
 WebhookUrl output${deploysWith(options.aws, 'sam') ? ' (SAM: plus `/<token>`)' : ''}):
 
 \`\`\`sh
