@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process'
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { App, Duration, Stack } from 'aws-cdk-lib'
@@ -136,5 +136,19 @@ describe('ConversionWebhookFunction (crdconv/cdk)', { timeout: 60_000 }, () => {
     custom.hasOutput('CronTabWebhookUrl', {
       Value: { 'Fn::Join': ['', [Match.anyValue(), `convert/${TOKEN}`]] },
     })
+  })
+})
+
+describe('docs/deploy.md', () => {
+  it('lists every prop of ConversionWebhookFunctionProps, and no other', () => {
+    const source = readFileSync('packages/crdconv/src/cdk/conversion-webhook-function.ts', 'utf8')
+    const props =
+      /interface ConversionWebhookFunctionProps \{([\s\S]*?)\n\}/.exec(source)?.[1] ?? ''
+    const declared = [...props.matchAll(/^ {2}readonly (\w+)\??:/gm)].map((match) => match[1])
+    const page = readFileSync('docs/deploy.md', 'utf8')
+    const table = /<!-- cdk-props:start -->([\s\S]*?)<!-- cdk-props:end -->/.exec(page)?.[1] ?? ''
+    const documented = [...table.matchAll(/^\| `(\w+)`/gm)].map((match) => match[1])
+    expect(declared.length).toBeGreaterThan(0)
+    expect(documented).toEqual(declared)
   })
 })
