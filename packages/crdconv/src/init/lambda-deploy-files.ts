@@ -38,6 +38,8 @@ export function lambdaDeployDevDependencies(
     'aws-cdk': tools.awsCdkCli,
     'aws-cdk-lib': tools.awsCdkLib,
     constructs: tools.constructs,
+    // runs cdk/app.ts, cdk.json's app
+    tsx: tools.tsx,
   }
 }
 

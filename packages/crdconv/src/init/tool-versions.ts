@@ -14,6 +14,7 @@ export interface ToolVersions {
   readonly awsCdkLib: string
   readonly constructs: string
   readonly awsCdkCli: string
+  readonly tsx: string
 }
 
 /**
@@ -58,5 +59,6 @@ export function toolVersions(nodeVersion: string = process.versions.node): ToolV
     awsCdkLib: dependency('aws-cdk-lib'),
     constructs: dependency('constructs'),
     awsCdkCli: AWS_CDK_CLI,
+    tsx: dependency('tsx'),
   }
 }
