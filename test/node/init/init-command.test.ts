@@ -143,11 +143,14 @@ describe('crdconv init', () => {
     }
   )
 
-  it('exits 2 on an invalid kind, naming the flag and the rule, and writes nothing', async () => {
+  it.each([
+    [['--kind', 'crontab'], /--kind "crontab" must be UpperCamelCase/],
+    [['--aws', 'terraform'], /--aws "terraform" must be sam, cdk or both/],
+  ])('exits 2 on %j, naming the flag and the rule, and writes nothing', async (bad, message) => {
     const parent = freshDirectory()
-    const run = await crdconv(['init', 'webhook', ...flags, '--kind', 'crontab'], { cwd: parent })
+    const run = await crdconv(['init', 'webhook', ...flags, ...bad], { cwd: parent })
     expect(run.code).toBe(2)
-    expect(run.stderr).toMatch(/--kind "crontab" must be UpperCamelCase/)
+    expect(run.stderr).toMatch(message)
     expect(readdirSync(parent)).toEqual([])
   })
 

@@ -2,6 +2,7 @@ import { basename, relative, resolve } from 'node:path'
 import type { Command } from 'commander'
 import {
   AWS_DEPLOYS,
+  awsProblem,
   checkAnswers,
   DirectoryNotEmptyError,
   groupProblem,
@@ -88,6 +89,7 @@ function flagProblems(answers: InitAnswers): string[] {
   const problems = [
     answers.group === undefined ? undefined : groupProblem(answers.group),
     answers.kind === undefined ? undefined : kindProblem(answers.kind),
+    answers.aws === undefined ? undefined : awsProblem(answers.aws),
   ]
   const versions = answers.versions === undefined ? undefined : parseVersions(answers.versions)
   if (versions !== undefined && 'problem' in versions) problems.push(versions.problem)

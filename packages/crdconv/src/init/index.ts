@@ -1,6 +1,7 @@
 /** `crdconv init`: the files of a new webhook project, from its answers. */
 export {
   AWS_DEPLOYS,
+  awsProblem,
   checkAnswers,
   deploysWith,
   groupProblem,

@@ -50,6 +50,12 @@ export function groupProblem(group: string): string | undefined {
   return `--group "${group}" must be a DNS subdomain with at least one dot (lowercase letters, digits, '-' and '.', at most ${MAX_GROUP_LENGTH} characters), like example.com`
 }
 
+/** Why `--aws` is refused, or undefined when it names sam, cdk or both. */
+export function awsProblem(aws: string): string | undefined {
+  if (AWS_DEPLOYS.includes(aws as AwsDeploy)) return undefined
+  return `--aws "${aws}" must be sam, cdk or both`
+}
+
 /** Why `--kind` is refused, or undefined when it is UpperCamelCase. */
 export function kindProblem(kind: string): string | undefined {
   if (CAMEL_CASE.test(kind)) return undefined
@@ -100,9 +106,8 @@ export function checkAnswers(
   if (!SCOPES.includes(scope as Scope)) {
     problems.push(`--scope "${scope}" must be Namespaced or Cluster`)
   }
-  if (!AWS_DEPLOYS.includes(aws as AwsDeploy)) {
-    problems.push(`--aws "${aws}" must be sam, cdk or both`)
-  }
+  const awsIssue = awsProblem(aws)
+  if (awsIssue !== undefined) problems.push(awsIssue)
   const parsed = versionList === undefined ? undefined : parseVersions(versionList)
   if (parsed !== undefined && 'problem' in parsed) problems.push(parsed.problem)
   const versions = parsed !== undefined && 'versions' in parsed ? parsed.versions : []
