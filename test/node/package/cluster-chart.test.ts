@@ -14,7 +14,7 @@ import {
   type TestApiServer,
 } from '../../../packages/crdconv/src/api-server/index.ts'
 import { API_SERVER_RELEASES, describeWithApiServer } from '../../support/api-server.ts'
-import { helmCommand } from '../../support/helm.ts'
+import { helmCommand } from '../../support/cached-tools.ts'
 import { kubectl, kubectlOk } from '../../support/kubectl.ts'
 import { createInitProject, packPackages, run, startServer } from './consumer-project.ts'
 
@@ -39,7 +39,7 @@ describeWithApiServer(
   (release) => {
     const workDir = mkdtempSync(join(tmpdir(), 'crdconv-chart-'))
     const project = join(workDir, 'webhook')
-    const helmPath = 'helm' in helm ? helm.helm : 'helm'
+    const helmPath = 'path' in helm ? helm.path : 'helm'
     let server: TestApiServer
     let rendered: KubeDocument[]
     let manifests: string

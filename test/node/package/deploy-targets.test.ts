@@ -5,10 +5,10 @@
 import { mkdtempSync, readFileSync } from 'node:fs'
 import { rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { functionUrlEvent } from '../../support/lambda-events.ts'
-import { samCli } from '../../support/sam-cli.ts'
+import { samCli } from '../../support/cached-tools.ts'
 import { INVOKE_LAMBDA } from './consumer-files.ts'
 import { consumerEnv, createInitProject, packPackages, run } from './consumer-project.ts'
 
@@ -120,7 +120,7 @@ describe.skipIf('skip' in sam)(
   { timeout: 300_000 },
   () => {
     it('npm run build:sam: sam validate --lint passes and sam build writes a bundle that converts', async () => {
-      const bin = 'bin' in sam ? sam.bin : ''
+      const bin = 'path' in sam ? dirname(sam.path) : ''
       const build = await run('npm', ['run', 'build:sam'], project, {
         PATH: `${bin}:${consumerEnv()['PATH'] ?? ''}`,
         SAM_CLI_TELEMETRY: '0',

@@ -107,14 +107,18 @@ app.kubernetes.io/instance: {{ .Release.Name }}
 app.kubernetes.io/version: {{ .Chart.AppVersion | quote }}
 app.kubernetes.io/managed-by: {{ .Release.Service }}
 {{- end -}}
+
+{{- define "webhook.metadata" -}}
+name: {{ include "webhook.fullname" . }}
+labels:
+  {{- include "webhook.labels" . | nindent 2 }}
+{{- end -}}
 `
 
 const DEPLOYMENT = `apiVersion: apps/v1
 kind: Deployment
 metadata:
-  name: {{ include "webhook.fullname" . }}
-  labels:
-    {{- include "webhook.labels" . | nindent 4 }}
+  {{- include "webhook.metadata" . | nindent 2 }}
 spec:
   replicas: {{ .Values.replicaCount }}
   selector:
@@ -195,9 +199,7 @@ spec:
 const SERVICE = `apiVersion: v1
 kind: Service
 metadata:
-  name: {{ include "webhook.fullname" . }}
-  labels:
-    {{- include "webhook.labels" . | nindent 4 }}
+  {{- include "webhook.metadata" . | nindent 2 }}
 spec:
   selector:
     {{- include "webhook.selectorLabels" . | nindent 4 }}
@@ -210,9 +212,7 @@ spec:
 const PDB = `apiVersion: policy/v1
 kind: PodDisruptionBudget
 metadata:
-  name: {{ include "webhook.fullname" . }}
-  labels:
-    {{- include "webhook.labels" . | nindent 4 }}
+  {{- include "webhook.metadata" . | nindent 2 }}
 spec:
   minAvailable: 1
   selector:
@@ -225,9 +225,7 @@ const NETWORK_POLICY = `# only the API server reaches the webhook (the kubelet's
 apiVersion: networking.k8s.io/v1
 kind: NetworkPolicy
 metadata:
-  name: {{ include "webhook.fullname" . }}
-  labels:
-    {{- include "webhook.labels" . | nindent 4 }}
+  {{- include "webhook.metadata" . | nindent 2 }}
 spec:
   podSelector:
     matchLabels:
@@ -259,9 +257,7 @@ spec:
 apiVersion: cert-manager.io/v1
 kind: Certificate
 metadata:
-  name: {{ include "webhook.fullname" . }}
-  labels:
-    {{- include "webhook.labels" . | nindent 4 }}
+  {{- include "webhook.metadata" . | nindent 2 }}
 spec:
   secretName: {{ include "webhook.fullname" . }}-tls
   dnsNames:
