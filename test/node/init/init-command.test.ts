@@ -140,6 +140,8 @@ describe('crdconv init', () => {
       const readme = readFileSync(join(project, 'README.md'), 'utf8')
       expect(readme.includes('npm run synth:cdk')).toBe(files.includes('cdk.json'))
       expect(readme.includes('npm run build:sam')).toBe(files.includes('template.yaml'))
+      const runs = [...readme.matchAll(/npm run ([\w:-]+)/g)].map((match) => match[1])
+      expect(runs.filter((script) => manifest.scripts[script!] === undefined)).toEqual([])
     }
   )
 
