@@ -7,9 +7,15 @@ export const WORKER_BUNDLE_DIR = 'dist/worker'
 
 /** The project's test files beside `test/scheme.test.ts`, keyed by path. */
 export const PLATFORM_TEST_FILES: Readonly<Record<string, string>> = {
-  'vitest.config.ts': `import { cloudflareTest } from '@cloudflare/vitest-pool-workers'
+  'vitest.config.ts': `import { existsSync } from 'node:fs'
+import { cloudflareTest } from '@cloudflare/vitest-pool-workers'
 import { defineConfig } from 'vitest/config'
 import { TEST_TOKEN } from './test/test-token.ts'
+
+const WORKER_BUNDLE = './${WORKER_BUNDLE_DIR}/worker.js'
+if (!existsSync(WORKER_BUNDLE)) {
+  throw new Error(\`\${WORKER_BUNDLE} is missing: npm run build:worker writes it (npm test does)\`)
+}
 
 export default defineConfig({
   test: {
@@ -29,7 +35,7 @@ export default defineConfig({
         plugins: [
           cloudflareTest({
             // the bundle \`wrangler deploy\` uploads (\`npm run build:worker\`), with wrangler.toml's settings
-            main: './${WORKER_BUNDLE_DIR}/worker.js',
+            main: WORKER_BUNDLE,
             wrangler: { configPath: './wrangler.toml' },
             // stands in for \`wrangler secret put CONVERT_TOKEN\`
             miniflare: { bindings: { CONVERT_TOKEN: TEST_TOKEN } },
