@@ -107,6 +107,7 @@ describe('crdconv init', () => {
       'test/worker.test.ts: cloudflare:test',
       'test/worker.test.ts: vitest',
       'vitest.config.ts: @cloudflare/vitest-pool-workers',
+      'vitest.config.ts: node:fs',
       'vitest.config.ts: vitest/config',
     ])
   })
