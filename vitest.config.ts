@@ -5,9 +5,14 @@ import { defineConfig } from 'vitest/config'
 // the packages' `crdconv-source` export condition: tests run the TypeScript sources, not dist/
 const SOURCE = 'crdconv-source'
 
-// .ci/run's reruns on other Node versions leave out what tests the API server, not crdconv's code
-const NODE_VERSION_RERUN_EXCLUDES =
-  process.env['CRDCONV_NODE_RERUN'] === '1' ? ['test/node/apiserver/**', 'test/node/bench/**'] : []
+// .ci/run's reruns on other Node versions leave out what tests the API server, not crdconv's code,
+// and the deploy tools' own checks (sam, cdk synth, helm), which take minutes and no Node of ours
+const RERUN = process.env['CRDCONV_NODE_RERUN'] === '1'
+const NODE_VERSION_RERUN_EXCLUDES = RERUN ? ['test/node/apiserver/**', 'test/node/bench/**'] : []
+const DEPLOY_TOOL_TESTS = [
+  'test/node/package/deploy-targets.test.ts',
+  'test/node/package/cluster-chart.test.ts',
+]
 
 export default defineConfig({
   resolve: { conditions: [SOURCE, ...defaultClientConditions] },
@@ -21,7 +26,11 @@ export default defineConfig({
         test: {
           name: 'node',
           include: ['test/node/**/*.test.ts'],
-          exclude: ['test/node/package/consumer.test.ts', ...NODE_VERSION_RERUN_EXCLUDES],
+          exclude: [
+            'test/node/package/consumer.test.ts',
+            ...DEPLOY_TOOL_TESTS,
+            ...NODE_VERSION_RERUN_EXCLUDES,
+          ],
           environment: 'node',
         },
       },
@@ -31,7 +40,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'package',
-          include: ['test/node/package/consumer.test.ts'],
+          include: ['test/node/package/consumer.test.ts', ...(RERUN ? [] : DEPLOY_TOOL_TESTS)],
           environment: 'node',
           sequence: { groupOrder: 1 },
         },

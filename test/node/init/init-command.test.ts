@@ -10,16 +10,32 @@ import { crdconv } from '../cli/run-cli.ts'
 
 const flags = ['--group', 'example.com', '--kind', 'CronTab', '--versions', 'v1beta1,v1']
 const projectFiles = [
+  '.containerignore',
   '.dev.vars.example',
   '.gitignore',
+  'Containerfile',
   'README.md',
+  'chart/Chart.yaml',
+  'chart/templates/_helpers.tpl',
+  'chart/templates/certificate.yaml',
+  'chart/templates/crd.yaml',
+  'chart/templates/deployment.yaml',
+  'chart/templates/networkpolicy.yaml',
+  'chart/templates/pdb.yaml',
+  'chart/templates/service.yaml',
+  'chart/values.yaml',
   'package.json',
   'src/lambda.ts',
   'src/scheme.ts',
   'src/worker.ts',
   'template.yaml',
+  'test/conversion-reviews.ts',
+  'test/lambda.test.ts',
   'test/scheme.test.ts',
+  'test/test-token.ts',
+  'test/worker.test.ts',
   'tsconfig.json',
+  'vitest.config.ts',
   'wrangler.toml',
 ]
 
@@ -54,6 +70,9 @@ describe('crdconv init', () => {
       dependencies: { '@crdconv/webhook': `^${ownVersion}` },
       devDependencies: {
         crdconv: `^${ownVersion}`,
+        // the pool this repository's own workers tests run on
+        '@cloudflare/vitest-pool-workers': JSON.parse(readFileSync('package.json', 'utf8'))
+          .devDependencies['@cloudflare/vitest-pool-workers'],
         wrangler:
           Number(process.versions.node.split('.')[0]) >= 22
             ? WRANGLER_FOR_NODE_22
@@ -81,16 +100,60 @@ describe('crdconv init', () => {
       'src/scheme.ts: @crdconv/webhook',
       'src/scheme.ts: zod/mini',
       'src/worker.ts: @crdconv/webhook/worker',
+      'test/conversion-reviews.ts: vitest',
+      'test/lambda.test.ts: vitest',
       'test/scheme.test.ts: @crdconv/webhook/testing',
       'test/scheme.test.ts: vitest',
+      'test/worker.test.ts: cloudflare:test',
+      'test/worker.test.ts: vitest',
+      'vitest.config.ts: @cloudflare/vitest-pool-workers',
+      'vitest.config.ts: node:fs',
+      'vitest.config.ts: vitest/config',
     ])
   })
 
-  it('exits 2 on an invalid kind, naming the flag and the rule, and writes nothing', async () => {
+  it.each([
+    ['sam', ['template.yaml'], ['build:sam', 'deploy:sam'], []],
+    ['cdk', ['cdk.json', 'cdk/app.ts'], ['synth:cdk', 'deploy:cdk'], ['aws-cdk', 'aws-cdk-lib']],
+    [
+      'both',
+      ['cdk.json', 'cdk/app.ts', 'template.yaml'],
+      ['build:sam', 'deploy:sam', 'synth:cdk', 'deploy:cdk'],
+      ['aws-cdk', 'aws-cdk-lib'],
+    ],
+  ])(
+    '--aws %s writes %j, with the scripts %j and the dev dependencies %j',
+    async (aws, files, scripts, cdkPackages) => {
+      const parent = freshDirectory()
+      expect(
+        (await crdconv(['init', 'webhook', ...flags, '--aws', aws], { cwd: parent })).code
+      ).toBe(0)
+      const project = join(parent, 'webhook')
+      const written = filesUnder(project)
+      expect(written.filter((path) => /^(cdk|template\.yaml)/.test(path))).toEqual(files)
+      const manifest = JSON.parse(readFileSync(join(project, 'package.json'), 'utf8'))
+      expect(Object.keys(manifest.scripts).filter((name) => /(sam|cdk)$/.test(name))).toEqual(
+        scripts
+      )
+      expect(
+        Object.keys(manifest.devDependencies).filter((name) => name.startsWith('aws-'))
+      ).toEqual(cdkPackages)
+      const readme = readFileSync(join(project, 'README.md'), 'utf8')
+      expect(readme.includes('npm run synth:cdk')).toBe(files.includes('cdk.json'))
+      expect(readme.includes('npm run build:sam')).toBe(files.includes('template.yaml'))
+      const runs = [...readme.matchAll(/npm run ([\w:-]+)/g)].map((match) => match[1])
+      expect(runs.filter((script) => manifest.scripts[script!] === undefined)).toEqual([])
+    }
+  )
+
+  it.each([
+    [['--kind', 'crontab'], /--kind "crontab" must be UpperCamelCase/],
+    [['--aws', 'terraform'], /--aws "terraform" must be sam, cdk or both/],
+  ])('exits 2 on %j, naming the flag and the rule, and writes nothing', async (bad, message) => {
     const parent = freshDirectory()
-    const run = await crdconv(['init', 'webhook', ...flags, '--kind', 'crontab'], { cwd: parent })
+    const run = await crdconv(['init', 'webhook', ...flags, ...bad], { cwd: parent })
     expect(run.code).toBe(2)
-    expect(run.stderr).toMatch(/--kind "crontab" must be UpperCamelCase/)
+    expect(run.stderr).toMatch(message)
     expect(readdirSync(parent)).toEqual([])
   })
 

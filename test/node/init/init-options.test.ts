@@ -4,7 +4,7 @@ import { checkAnswers, parseVersions } from '../../../packages/crdconv/src/init/
 const valid = { group: 'example.com', kind: 'CronTab', versions: 'v1beta1,v1' }
 
 describe('checkAnswers', () => {
-  it('takes the last version as the storage version and Namespaced as the scope by default', () => {
+  it('takes the last version as the storage version, Namespaced as the scope and SAM by default', () => {
     expect(checkAnswers(valid)).toEqual({
       options: {
         group: 'example.com',
@@ -12,14 +12,15 @@ describe('checkAnswers', () => {
         versions: ['v1beta1', 'v1'],
         storage: 'v1',
         scope: 'Namespaced',
+        aws: 'sam',
       },
     })
   })
 
-  it('keeps --storage and --scope when given', () => {
-    expect(checkAnswers({ ...valid, storage: 'v1beta1', scope: 'Cluster' })).toMatchObject({
-      options: { storage: 'v1beta1', scope: 'Cluster' },
-    })
+  it('keeps --storage, --scope and --aws when given', () => {
+    expect(
+      checkAnswers({ ...valid, storage: 'v1beta1', scope: 'Cluster', aws: 'both' })
+    ).toMatchObject({ options: { storage: 'v1beta1', scope: 'Cluster', aws: 'both' } })
   })
 
   it.each([
@@ -34,6 +35,7 @@ describe('checkAnswers', () => {
     [{ versions: ' , ' }, /--versions must name at least one version/],
     [{ storage: 'v2' }, /--storage "v2" must be one of --versions \(v1beta1, v1\)/],
     [{ scope: 'namespaced' }, /--scope "namespaced" must be Namespaced or Cluster/],
+    [{ aws: 'terraform' }, /--aws "terraform" must be sam, cdk or both/],
     [{ group: undefined }, /--group is required/],
   ])('refuses %o, naming the flag and the rule', (change, message) => {
     const result = checkAnswers({ ...valid, ...change })

@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process'
-import { mkdtempSync, readFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { stripVTControlCharacters } from 'node:util'
@@ -43,9 +43,13 @@ describe.runIf(hasScript)('crdconv init on a terminal', { timeout: 30_000 }, () 
       ['Kind', 'Widget\r'],
       ['Versions', 'v1alpha1,v1\r'],
       ['Scope', '\r'],
+      // the arrow key down once: from SAM to CDK
+      ['Deploy to AWS Lambda with', '\x1b[B\r'],
     ])
-    expect(run.screen).toContain('Wrote 11 files to proj')
+    expect(run.screen).toMatch(/Wrote \d+ files to proj/)
     expect(run.code).toBe(0)
+    expect(existsSync(join(parent, 'proj/cdk/app.ts'))).toBe(true)
+    expect(existsSync(join(parent, 'proj/template.yaml'))).toBe(false)
     const scheme = readFileSync(join(parent, 'proj/src/scheme.ts'), 'utf8')
     expect(scheme).toContain("kind: 'Widget'")
     expect(scheme).toMatch(/v1: \{\n\s+schema: WidgetV1,\n\s+storage: true,/)
@@ -57,6 +61,7 @@ describe.runIf(hasScript)('crdconv init on a terminal', { timeout: 30_000 }, () 
       ['Kind', 'widget\r'],
       ['UpperCamelCase', '\x7f'.repeat(6) + 'Widget\r'],
       ['Scope', '\r'],
+      ['Deploy to AWS Lambda with', '\r'],
     ])
     expect(run.screen).toMatch(/--kind "widget" must be UpperCamelCase/)
     expect(run.code).toBe(0)

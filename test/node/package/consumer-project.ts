@@ -31,16 +31,17 @@ export function consumerEnv(): NodeJS.ProcessEnv {
   return env
 }
 
-/** Runs a command to the end; a non-zero exit is returned, not thrown. */
+/** Runs a command to the end, with `env` added; a non-zero exit is returned, not thrown. */
 export async function run(
   command: string,
   args: readonly string[],
-  cwd: string
+  cwd: string,
+  env: NodeJS.ProcessEnv = {}
 ): Promise<CommandRun> {
   try {
     const { stdout, stderr } = await promisify(execFile)(command, [...args], {
       cwd,
-      env: consumerEnv(),
+      env: { ...consumerEnv(), ...env },
       maxBuffer: 64 * 1024 * 1024,
     })
     return { code: 0, stdout, stderr }
@@ -159,12 +160,17 @@ export function installedBytes(path: string): number {
   }, 0)
 }
 
-/** Starts `npm start -- <args>` and resolves with the URL the server reports on stderr. */
+/**
+ * Starts `npm start -- <args>` (or `command` with `args`) and resolves with the URL the server
+ * reports on stderr.
+ */
 export function startServer(
   cwd: string,
-  args: readonly string[]
+  args: readonly string[],
+  command: readonly string[] = ['npm', 'start', '--']
 ): Promise<{ url: string; stop: () => void }> {
-  const child: ChildProcess = spawn('npm', ['start', '--', ...args], {
+  const [program = 'npm', ...before] = command
+  const child: ChildProcess = spawn(program, [...before, ...args], {
     cwd,
     env: consumerEnv(),
     detached: true,
@@ -177,11 +183,13 @@ export function startServer(
     let output = ''
     const onData = (chunk: Buffer) => {
       output += chunk.toString()
-      const match = /serving (http:\/\/\S+)\/convert/.exec(output)
+      const match = /serving (https?:\/\/\S+)\/convert/.exec(output)
       if (match?.[1] !== undefined) resolveUrl({ url: match[1], stop })
     }
     child.stdout?.on('data', onData)
     child.stderr?.on('data', onData)
-    child.once('exit', (code) => reject(new Error(`npm start exited ${code}:\n${output}`)))
+    child.once('exit', (code) =>
+      reject(new Error(`${command.join(' ')} exited ${code}:\n${output}`))
+    )
   })
 }

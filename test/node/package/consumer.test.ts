@@ -219,10 +219,20 @@ describe('a project made by crdconv init', { timeout: 180_000 }, () => {
     expect(JSON.parse(result.body)).toMatchObject(convertedWidget)
   })
 
-  it('passes its own npm test: typecheck and expectLosslessRoundTrips from /testing', async () => {
+  it('passes its own npm test: round trips, the Lambda handler, and the Worker bundle in workerd', async () => {
     const result = await run('npm', ['test'], initProject)
-    expect(result.stdout).toMatch(/Tests\s+1 passed/)
     expect(result.code).toBe(0)
+    for (const [project, file, tests] of [
+      ['node', 'test/scheme.test.ts', 1],
+      ['node', 'test/lambda.test.ts', 2],
+      ['workers', 'test/worker.test.ts', 3],
+    ] as const) {
+      expect(result.stdout).toMatch(new RegExp(`✓ \\|${project}\\| ${file} \\(${tests} tests?\\)`))
+    }
+    // the workers project serves the bundle `wrangler deploy` uploads, written by npm test itself
+    expect(readFileSync(join(initProject, 'dist/worker/worker.js'), 'utf8')).toContain(
+      'ConversionReview'
+    )
   })
 
   it('answers a review for its kind from npm start (crdconv serve)', async () => {

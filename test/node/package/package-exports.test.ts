@@ -37,7 +37,7 @@ const load = (entry: EntryPoint, condition: 'crdconv-source' | 'default') =>
   ) as Promise<Record<string, unknown>>
 
 describe('the entry points of @crdconv/webhook and crdconv', () => {
-  it('include the webhook, its platforms and its kit, and the tooling’s API-server helper', () => {
+  it('include the webhook, its platforms and its kit, the tooling’s API-server helper and CDK construct', () => {
     expect(entries.map((entry) => entry.specifier)).toEqual(
       expect.arrayContaining([
         '@crdconv/webhook',
@@ -46,6 +46,7 @@ describe('the entry points of @crdconv/webhook and crdconv', () => {
         '@crdconv/webhook/node',
         '@crdconv/webhook/testing',
         'crdconv/api-server',
+        'crdconv/cdk',
       ])
     )
   })

@@ -1,6 +1,8 @@
 import { basename, relative, resolve } from 'node:path'
 import type { Command } from 'commander'
 import {
+  AWS_DEPLOYS,
+  awsProblem,
   checkAnswers,
   DirectoryNotEmptyError,
   groupProblem,
@@ -24,12 +26,14 @@ export function registerInitCommand(program: Command, context: CommandContext): 
     .option('--versions <list>', 'versions, oldest first, comma-separated: v1alpha1,v1')
     .option('--storage <version>', 'the version etcd stores (default: the last of --versions)')
     .option('--scope <scope>', 'Namespaced or Cluster (default Namespaced)')
+    .option('--aws <tool>', 'deploy to AWS Lambda with sam, cdk or both (default sam)')
     .option('--force', "write into a non-empty directory, replacing files of the project's names")
     .addHelpText(
       'after',
       `
 Examples:
   npx crdconv init crontab-webhook --group example.com --kind CronTab --versions v1beta1,v1
+  npx crdconv init crontab-webhook --group example.com --kind CronTab --versions v1 --aws cdk
   npx crdconv init my-webhook        (asks for what is missing, in a terminal)
 
 Exit codes: 0 the project was written; 1 cancelled at a prompt; 2 a missing or invalid answer,
@@ -70,6 +74,12 @@ interface InitFlags extends InitAnswers {
   force?: boolean
 }
 
+const AWS_LABELS = {
+  sam: 'SAM (template.yaml)',
+  cdk: 'CDK (cdk/app.ts with crdconv/cdk)',
+  both: 'both',
+} as const
+
 function hasTerminal(): boolean {
   return process.stdin.isTTY === true && process.stdout.isTTY === true
 }
@@ -79,6 +89,7 @@ function flagProblems(answers: InitAnswers): string[] {
   const problems = [
     answers.group === undefined ? undefined : groupProblem(answers.group),
     answers.kind === undefined ? undefined : kindProblem(answers.kind),
+    answers.aws === undefined ? undefined : awsProblem(answers.aws),
   ]
   const versions = answers.versions === undefined ? undefined : parseVersions(answers.versions)
   if (versions !== undefined && 'problem' in versions) problems.push(versions.problem)
@@ -132,6 +143,14 @@ async function askForMissing(
       initialValue: SCOPES[0],
     }))
   if (typeof scope !== 'string') return undefined
+  const aws =
+    given.aws ??
+    (await prompts.select({
+      message: 'Deploy to AWS Lambda with',
+      options: AWS_DEPLOYS.map((value) => ({ value, label: AWS_LABELS[value] })),
+      initialValue: AWS_DEPLOYS[0],
+    }))
+  if (typeof aws !== 'string') return undefined
   prompts.outro('writing the project')
-  return { dir: directory, answers: { ...given, group, kind, versions, scope } }
+  return { dir: directory, answers: { ...given, group, kind, versions, scope, aws } }
 }

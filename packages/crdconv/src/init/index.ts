@@ -1,10 +1,14 @@
 /** `crdconv init`: the files of a new webhook project, from its answers. */
 export {
+  AWS_DEPLOYS,
+  awsProblem,
   checkAnswers,
+  deploysWith,
   groupProblem,
   kindProblem,
   parseVersions,
   SCOPES,
+  type AwsDeploy,
   type InitAnswers,
   type InitOptions,
   type Scope,
@@ -13,6 +17,7 @@ export { npmPackageName, projectFiles, type ProjectFiles } from './project-files
 export { resourceIdentifiers, schemeSource } from './scheme-template.ts'
 export {
   toolVersions,
+  VITEST_POOL_WORKERS,
   WRANGLER_FOR_NODE_20,
   WRANGLER_FOR_NODE_22,
   type ToolVersions,

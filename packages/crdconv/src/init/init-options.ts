@@ -6,6 +6,9 @@ import { CAMEL_CASE, DNS_SUBDOMAIN_WITH_DOT } from '@crdconv/webhook/scheme'
 
 export type Scope = 'Namespaced' | 'Cluster'
 
+/** How the project deploys to AWS Lambda: a SAM template, a CDK app, or both. */
+export type AwsDeploy = 'sam' | 'cdk' | 'both'
+
 /** The answers a project is made from, checked. */
 export interface InitOptions {
   /** API group, a DNS subdomain with a dot: `example.com`. */
@@ -17,6 +20,7 @@ export interface InitOptions {
   /** One of `versions`; the last one unless given. */
   readonly storage: string
   readonly scope: Scope
+  readonly aws: AwsDeploy
 }
 
 /** The answers as typed, flags or prompts; any may be missing. */
@@ -26,9 +30,16 @@ export interface InitAnswers {
   readonly versions?: string | undefined
   readonly storage?: string | undefined
   readonly scope?: string | undefined
+  readonly aws?: string | undefined
 }
 
 export const SCOPES: readonly Scope[] = ['Namespaced', 'Cluster']
+export const AWS_DEPLOYS: readonly AwsDeploy[] = ['sam', 'cdk', 'both']
+
+/** Whether the project gets the SAM template, the CDK app, or both. */
+export function deploysWith(aws: AwsDeploy, tool: 'sam' | 'cdk'): boolean {
+  return aws === 'both' || aws === tool
+}
 
 const MAX_GROUP_LENGTH = 253
 const MAX_VERSION_LENGTH = 63
@@ -37,6 +48,12 @@ const MAX_VERSION_LENGTH = 63
 export function groupProblem(group: string): string | undefined {
   if (DNS_SUBDOMAIN_WITH_DOT.test(group) && group.length <= MAX_GROUP_LENGTH) return undefined
   return `--group "${group}" must be a DNS subdomain with at least one dot (lowercase letters, digits, '-' and '.', at most ${MAX_GROUP_LENGTH} characters), like example.com`
+}
+
+/** Why `--aws` is refused, or undefined when it names sam, cdk or both. */
+export function awsProblem(aws: string): string | undefined {
+  if (AWS_DEPLOYS.includes(aws as AwsDeploy)) return undefined
+  return `--aws "${aws}" must be sam, cdk or both`
 }
 
 /** Why `--kind` is refused, or undefined when it is UpperCamelCase. */
@@ -81,6 +98,7 @@ export function checkAnswers(
   const kind = need('kind')
   const versionList = need('versions')
   const scope = answers.scope ?? 'Namespaced'
+  const aws = answers.aws ?? 'sam'
   const groupIssue = group === undefined ? undefined : groupProblem(group)
   const kindIssue = kind === undefined ? undefined : kindProblem(kind)
   if (groupIssue !== undefined) problems.push(groupIssue)
@@ -88,6 +106,8 @@ export function checkAnswers(
   if (!SCOPES.includes(scope as Scope)) {
     problems.push(`--scope "${scope}" must be Namespaced or Cluster`)
   }
+  const awsIssue = awsProblem(aws)
+  if (awsIssue !== undefined) problems.push(awsIssue)
   const parsed = versionList === undefined ? undefined : parseVersions(versionList)
   if (parsed !== undefined && 'problem' in parsed) problems.push(parsed.problem)
   const versions = parsed !== undefined && 'versions' in parsed ? parsed.versions : []
@@ -100,5 +120,7 @@ export function checkAnswers(
   if (problems.length > 0 || group === undefined || kind === undefined || storage === undefined) {
     return { problems }
   }
-  return { options: { group, kind, versions, storage, scope: scope as Scope } }
+  return {
+    options: { group, kind, versions, storage, scope: scope as Scope, aws: aws as AwsDeploy },
+  }
 }

@@ -1,6 +1,14 @@
 // Every file of the project `crdconv init` writes, as text keyed by its path in the project.
-import type { InitOptions } from './init-options.ts'
-import { resourceIdentifiers, schemeSource } from './scheme-template.ts'
+import { CHART_CRD_SCRIPT, clusterFiles } from './cluster-files.ts'
+import { deploysWith, type InitOptions } from './init-options.ts'
+import {
+  lambdaDeployDevDependencies,
+  lambdaDeployFiles,
+  lambdaDeployScripts,
+} from './lambda-deploy-files.ts'
+import { PLATFORM_TEST_FILES, WORKER_BUNDLE_DIR } from './platform-tests.ts'
+import { projectReadme } from './project-readme.ts'
+import { schemeSource } from './scheme-template.ts'
 import type { ToolVersions } from './tool-versions.ts'
 
 export type ProjectFiles = Readonly<Record<string, string>>
@@ -13,17 +21,19 @@ export function projectFiles(
 ): ProjectFiles {
   const packageName = npmPackageName(name)
   return {
-    'package.json': packageJson(packageName, tools),
-    'tsconfig.json': TSCONFIG,
+    'package.json': packageJson(packageName, options, tools),
+    'tsconfig.json': tsconfig(options),
     'src/scheme.ts': schemeSource(options),
     'src/worker.ts': WORKER,
     'src/lambda.ts': LAMBDA,
     'test/scheme.test.ts': schemeTest(options),
+    ...PLATFORM_TEST_FILES,
     'wrangler.toml': wranglerToml(packageName),
-    'template.yaml': TEMPLATE_YAML,
+    ...lambdaDeployFiles(options),
+    ...clusterFiles(packageName),
     '.dev.vars.example': DEV_VARS_EXAMPLE,
     '.gitignore': GITIGNORE,
-    'README.md': readme(packageName, options),
+    'README.md': projectReadme(packageName, options),
   }
 }
 
@@ -37,55 +47,64 @@ export function npmPackageName(directoryName: string): string {
   return name === '' ? 'conversion-webhook' : name
 }
 
-function packageJson(name: string, tools: ToolVersions): string {
+function packageJson(name: string, options: InitOptions, tools: ToolVersions): string {
   const manifest = {
     name,
     version: '0.1.0',
     private: true,
     type: 'module',
     scripts: {
-      test: 'tsc --noEmit && vitest run',
+      test: 'tsc --noEmit && npm run build:worker && vitest run',
+      'build:worker': `wrangler deploy --dry-run --outdir ${WORKER_BUNDLE_DIR}`,
       start: 'crdconv serve --scheme src/scheme.ts',
       check: 'crdconv check --scheme src/scheme.ts',
       crd: 'crdconv crd --scheme src/scheme.ts',
       dev: 'wrangler dev',
       'deploy:cloudflare': 'wrangler deploy',
-      'deploy:aws': 'sam build && sam deploy --guided',
+      ...lambdaDeployScripts(options),
+      ...CHART_CRD_SCRIPT,
     },
     dependencies: { '@crdconv/webhook': tools.crdconv, zod: tools.zod },
-    devDependencies: {
+    devDependencies: sortedByName({
+      '@cloudflare/vitest-pool-workers': tools.vitestPoolWorkers,
       crdconv: tools.crdconv,
       esbuild: tools.esbuild,
       'fast-check': tools.fastCheck,
       typescript: tools.typescript,
       vitest: tools.vitest,
       wrangler: tools.wrangler,
-    },
+      ...lambdaDeployDevDependencies(options, tools),
+    }),
   }
   return `${JSON.stringify(manifest, null, 2)}\n`
 }
 
-const TSCONFIG = `${JSON.stringify(
-  {
-    compilerOptions: {
-      target: 'ES2022',
-      module: 'NodeNext',
-      moduleResolution: 'NodeNext',
-      // DOM: the web APIs (URL, fetch, Request) that Workers, Lambda and Node share
-      lib: ['ES2023', 'DOM'],
-      types: [],
-      strict: true,
-      noUncheckedIndexedAccess: true,
-      verbatimModuleSyntax: true,
-      allowImportingTsExtensions: true,
-      noEmit: true,
-      skipLibCheck: true,
+// as npm writes them, so that the first `npm install` changes nothing
+const sortedByName = (entries: Record<string, string>) =>
+  Object.fromEntries(Object.entries(entries).sort(([a], [b]) => a.localeCompare(b)))
+
+const tsconfig = (options: InitOptions): string =>
+  `${JSON.stringify(
+    {
+      compilerOptions: {
+        target: 'ES2022',
+        module: 'NodeNext',
+        moduleResolution: 'NodeNext',
+        // DOM: the web APIs (URL, fetch, Request) that Workers, Lambda and Node share
+        lib: ['ES2023', 'DOM', 'DOM.Iterable'],
+        types: [],
+        strict: true,
+        noUncheckedIndexedAccess: true,
+        verbatimModuleSyntax: true,
+        allowImportingTsExtensions: true,
+        noEmit: true,
+        skipLibCheck: true,
+      },
+      include: ['src', 'test', ...(deploysWith(options.aws, 'cdk') ? ['cdk'] : [])],
     },
-    include: ['src', 'test'],
-  },
-  null,
-  2
-)}\n`
+    null,
+    2
+  )}\n`
 
 const WORKER = `// wrangler.toml's \`main\`: the webhook on Cloudflare Workers.
 import { workerApp } from '@crdconv/webhook/worker'
@@ -94,7 +113,7 @@ import { scheme } from './scheme.ts'
 export default workerApp(scheme)
 `
 
-const LAMBDA = `// template.yaml's EntryPoints: the webhook on AWS Lambda behind a Function URL.
+const LAMBDA = `// The Lambda entry (template.yaml's EntryPoints, cdk/app.ts's entry): the webhook behind a Function URL.
 import { lambdaHandler } from '@crdconv/webhook/lambda'
 import { scheme } from './scheme.ts'
 
@@ -134,115 +153,17 @@ invocation_logs = false
 `
 }
 
-const TEMPLATE_YAML = `AWSTemplateFormatVersion: '2010-09-09'
-Transform: AWS::Serverless-2016-10-31
-Description: >-
-  A Kubernetes CRD conversion webhook (crdconv) on AWS Lambda behind a public Function URL.
-  Put the WebhookUrl output into the CRD with \`crdconv crd --url\`.
-
-Parameters:
-  ConvertToken:
-    Type: String
-    NoEcho: true
-    Default: ''
-    Description: The path token (at least 32 characters); empty leaves /convert open
-
-Resources:
-  ConversionWebhook:
-    Type: AWS::Serverless::Function
-    Metadata:
-      BuildMethod: esbuild
-      BuildProperties:
-        EntryPoints:
-          - src/lambda.ts
-        Format: esm
-        OutExtension:
-          - .js=.mjs
-        Target: node22
-        Minify: true
-        Sourcemap: false
-    Properties:
-      CodeUri: .
-      Handler: lambda.handler
-      Runtime: nodejs22.x
-      Architectures:
-        - arm64
-      # the API server waits 30 s for an answer
-      Timeout: 30
-      MemorySize: 1024
-      Environment:
-        Variables:
-          CONVERT_TOKEN: !Ref ConvertToken
-      FunctionUrlConfig:
-        # the API server sends no credentials to a conversion webhook
-        AuthType: NONE
-        InvokeMode: BUFFERED
-
-Outputs:
-  WebhookUrl:
-    Description: The conversion webhook URL for the CRD (add /<token> when a token is set)
-    Value: !Sub '\${ConversionWebhookUrl.FunctionUrl}convert'
-`
-
 const DEV_VARS_EXAMPLE = `# Copy to .dev.vars for \`npm run dev\`; the deployed Worker reads a secret instead
 # (\`npx wrangler secret put CONVERT_TOKEN\`). At least 32 characters of A-Z a-z 0-9 . _ ~ -
 CONVERT_TOKEN=replace-with-the-output-of-openssl-rand-hex-32
 `
 
 const GITIGNORE = `node_modules/
+dist/
 .wrangler/
 .aws-sam/
 .dev.vars
+cdk.out/
 crd.yaml
+token
 `
-
-function readme(name: string, options: InitOptions): string {
-  const { resource } = resourceIdentifiers(options)
-  return `# ${name}
-
-A conversion webhook for \`${options.kind}.${options.group}\` (versions ${options.versions.join(', ')}; storage ${options.storage}), made with [crdconv](https://www.npmjs.com/package/crdconv).
-
-\`\`\`sh
-npm install
-npm test
-\`\`\`
-
-\`npm test\` typechecks and proves that every pair of versions round-trips losslessly.
-\`npm start\` serves the webhook on http://127.0.0.1:8787/convert for a local try.
-
-## Change the versions
-
-\`src/scheme.ts\` holds one zod schema per version and the converters between them
-(\`${resource}\`). Add a version: add its schema, a converter each way to a neighbour, and
-\`storage: true\` on the version etcd should store. \`npm test\` tells you when a round trip loses
-something.
-
-## Deploy
-
-Cloudflare Workers:
-
-\`\`\`sh
-openssl rand -hex 32 > token
-npx wrangler secret put CONVERT_TOKEN < token
-npm run deploy:cloudflare
-\`\`\`
-
-AWS Lambda (SAM):
-
-\`\`\`sh
-sam build && sam deploy --guided --parameter-overrides ConvertToken=$(cat token)
-\`\`\`
-
-## Install the CRD
-
-With the deployed URL (\`https://<worker>.workers.dev/convert/<token>\`, or the WebhookUrl output
-of the stack plus \`/<token>\`):
-
-\`\`\`sh
-npx crdconv crd --scheme src/scheme.ts --url https://<your-webhook>/convert/$(cat token) > crd.yaml
-kubectl apply -f crd.yaml
-\`\`\`
-
-Keep \`token\` out of version control.
-`
-}

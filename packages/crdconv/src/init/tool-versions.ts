@@ -10,6 +10,11 @@ export interface ToolVersions {
   readonly typescript: string
   readonly esbuild: string
   readonly wrangler: string
+  readonly vitestPoolWorkers: string
+  readonly awsCdkLib: string
+  readonly constructs: string
+  readonly awsCdkCli: string
+  readonly tsx: string
 }
 
 /**
@@ -18,6 +23,12 @@ export interface ToolVersions {
  */
 export const WRANGLER_FOR_NODE_20 = '4.86.0'
 export const WRANGLER_FOR_NODE_22 = '^4.164.0'
+
+/** The pool this repository's own workers tests run on (its root package.json); runs on Node 20. */
+export const VITEST_POOL_WORKERS = '0.23.0'
+
+/** The CDK command (`aws-cdk`, released apart from aws-cdk-lib) a project's `cdk synth` is tested with. */
+export const AWS_CDK_CLI = '^2.1148.0'
 
 interface PackageJson {
   readonly version: string
@@ -44,5 +55,10 @@ export function toolVersions(nodeVersion: string = process.versions.node): ToolV
     typescript: dependency('typescript'),
     esbuild: dependency('esbuild'),
     wrangler: nodeMajor >= 22 ? WRANGLER_FOR_NODE_22 : WRANGLER_FOR_NODE_20,
+    vitestPoolWorkers: VITEST_POOL_WORKERS,
+    awsCdkLib: dependency('aws-cdk-lib'),
+    constructs: dependency('constructs'),
+    awsCdkCli: AWS_CDK_CLI,
+    tsx: dependency('tsx'),
   }
 }

@@ -1,0 +1,5 @@
+/** `crdconv/cdk`: the conversion webhook on AWS Lambda as an AWS CDK v2 construct. */
+export {
+  ConversionWebhookFunction,
+  type ConversionWebhookFunctionProps,
+} from './conversion-webhook-function.ts'

@@ -1,0 +1,111 @@
+// The files that deploy the project to AWS Lambda, as `init --aws` chose: a SAM template built by
+// `sam build` (esbuild), a CDK app built on `crdconv/cdk`, or both; and their scripts and tools.
+import { deploysWith, type InitOptions } from './init-options.ts'
+import type { ToolVersions } from './tool-versions.ts'
+
+/** `template.yaml` and/or `cdk.json` with `cdk/app.ts`, by the project's `aws` answer. */
+export function lambdaDeployFiles(options: InitOptions): Readonly<Record<string, string>> {
+  return {
+    ...(deploysWith(options.aws, 'sam') ? { 'template.yaml': TEMPLATE_YAML } : {}),
+    ...(deploysWith(options.aws, 'cdk')
+      ? { 'cdk.json': CDK_JSON, 'cdk/app.ts': cdkApp(options.kind) }
+      : {}),
+  }
+}
+
+/** The package.json scripts that build and deploy to Lambda with the chosen tools. */
+export function lambdaDeployScripts(options: InitOptions): Readonly<Record<string, string>> {
+  return {
+    ...(deploysWith(options.aws, 'sam')
+      ? {
+          'build:sam': 'sam validate --lint && sam build',
+          'deploy:sam': 'npm run build:sam && sam deploy --guided',
+        }
+      : {}),
+    ...(deploysWith(options.aws, 'cdk')
+      ? { 'synth:cdk': 'cdk synth', 'deploy:cdk': 'cdk deploy' }
+      : {}),
+  }
+}
+
+/** The dev dependencies the CDK app needs (SAM is a separate install, not an npm package). */
+export function lambdaDeployDevDependencies(
+  options: InitOptions,
+  tools: ToolVersions
+): Readonly<Record<string, string>> {
+  if (!deploysWith(options.aws, 'cdk')) return {}
+  return {
+    'aws-cdk': tools.awsCdkCli,
+    'aws-cdk-lib': tools.awsCdkLib,
+    constructs: tools.constructs,
+    // runs cdk/app.ts, cdk.json's app
+    tsx: tools.tsx,
+  }
+}
+
+const TEMPLATE_YAML = `AWSTemplateFormatVersion: '2010-09-09'
+Transform: AWS::Serverless-2016-10-31
+Description: >-
+  A Kubernetes CRD conversion webhook (crdconv) on AWS Lambda behind a public Function URL.
+  Put the WebhookUrl output into the CRD with \`crdconv crd --url\`.
+
+Parameters:
+  ConvertToken:
+    Type: String
+    NoEcho: true
+    Default: ''
+    Description: The path token (at least 32 characters); empty leaves /convert open
+
+Resources:
+  ConversionWebhook:
+    Type: AWS::Serverless::Function
+    Metadata:
+      BuildMethod: esbuild
+      BuildProperties:
+        EntryPoints:
+          - src/lambda.ts
+        Format: esm
+        OutExtension:
+          - .js=.mjs
+        Target: node22
+        Minify: true
+        Sourcemap: false
+    Properties:
+      CodeUri: .
+      Handler: lambda.handler
+      Runtime: nodejs22.x
+      Architectures:
+        - arm64
+      # the API server waits 30 s for an answer
+      Timeout: 30
+      MemorySize: 1024
+      Environment:
+        Variables:
+          CONVERT_TOKEN: !Ref ConvertToken
+      FunctionUrlConfig:
+        # the API server sends no credentials to a conversion webhook
+        AuthType: NONE
+        InvokeMode: BUFFERED
+
+Outputs:
+  WebhookUrl:
+    Description: The conversion webhook URL for the CRD (add /<token> when a token is set)
+    Value: !Sub '\${ConversionWebhookUrl.FunctionUrl}convert'
+`
+
+const CDK_JSON = `${JSON.stringify({ app: 'npx tsx cdk/app.ts', output: 'cdk.out' }, null, 2)}\n`
+
+function cdkApp(kind: string): string {
+  return `// The webhook on AWS Lambda with the CDK: \`npm run synth:cdk\`, then
+// \`npx cdk deploy --parameters ConvertToken=$(cat token)\`. The WebhookUrl output is the CRD's
+// clientConfig.url (it holds the token: keep the stack's outputs as private as the token).
+import { App, Stack } from 'aws-cdk-lib'
+import { ConversionWebhookFunction } from 'crdconv/cdk'
+
+const app = new App()
+const stack = new Stack(app, '${kind}ConversionWebhook', {
+  description: 'The ${kind} conversion webhook (crdconv) on AWS Lambda behind a Function URL',
+})
+new ConversionWebhookFunction(stack, 'ConversionWebhook', { entry: 'src/lambda.ts' })
+`
+}

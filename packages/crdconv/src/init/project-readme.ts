@@ -1,0 +1,85 @@
+// The README.md `crdconv init` writes: the project's two commands, then each deploy it was made for.
+import { deploysWith, type InitOptions } from './init-options.ts'
+import { resourceIdentifiers } from './scheme-template.ts'
+
+const SAM_DEPLOY = `AWS Lambda (SAM; \`npm run build:sam\` runs \`sam validate --lint\` and \`sam build\`):
+
+\`\`\`sh
+npm run build:sam
+sam deploy --guided --parameter-overrides ConvertToken=$(cat token)
+\`\`\`
+`
+
+const CDK_DEPLOY = `AWS Lambda (CDK; \`cdk/app.ts\` uses \`ConversionWebhookFunction\` from \`crdconv/cdk\`):
+
+\`\`\`sh
+npm run synth:cdk
+npx cdk deploy --parameters ConvertToken=$(cat token)
+\`\`\`
+`
+
+/** The README of a project named `name`. */
+export function projectReadme(name: string, options: InitOptions): string {
+  const { resource } = resourceIdentifiers(options)
+  const aws = [
+    ...(deploysWith(options.aws, 'sam') ? [SAM_DEPLOY] : []),
+    ...(deploysWith(options.aws, 'cdk') ? [CDK_DEPLOY] : []),
+  ]
+  return `# ${name}
+
+A conversion webhook for \`${options.kind}.${options.group}\` (versions ${options.versions.join(', ')}; storage ${options.storage}), made with [crdconv](https://www.npmjs.com/package/crdconv).
+
+\`\`\`sh
+npm install
+npm test
+\`\`\`
+
+\`npm test\` typechecks, proves that every pair of versions round-trips losslessly, and sends
+reviews built from each version's \`examples\` to the Worker bundle \`wrangler deploy\` uploads
+(inside workerd) and to the Lambda handler (as Function URL events).
+\`npm start\` serves the webhook on http://127.0.0.1:8787/convert for a local try.
+
+## Change the versions
+
+\`src/scheme.ts\` holds one zod schema per version and the converters between them
+(\`${resource}\`). Add a version: add its schema, a converter each way to a neighbour, and
+\`storage: true\` on the version etcd should store. \`npm test\` tells you when a round trip loses
+something.
+
+## Deploy
+
+The path token is the secret last segment of the webhook URL:
+
+\`\`\`sh
+openssl rand -hex 32 > token
+\`\`\`
+
+Cloudflare Workers (for \`npm run dev\`, copy \`.dev.vars.example\` to \`.dev.vars\`):
+
+\`\`\`sh
+npx wrangler secret put CONVERT_TOKEN < token
+npm run deploy:cloudflare
+\`\`\`
+
+${aws.join('\n')}
+In the cluster (cert-manager installed; the chart's CRD gets its caBundle from cert-manager):
+
+\`\`\`sh
+podman build -t <registry>/${name}:0.1.0 . && podman push <registry>/${name}:0.1.0
+npm run chart:crd
+helm install ${name} chart --namespace ${name} --create-namespace --set image.repository=<registry>/${name}
+\`\`\`
+
+## Install the CRD
+
+For Workers and Lambda, with the deployed URL (\`https://<worker>.workers.dev/convert/<token>\`, or the stack's
+WebhookUrl output${deploysWith(options.aws, 'sam') ? ' (SAM: plus `/<token>`)' : ''}):
+
+\`\`\`sh
+npx crdconv crd --scheme src/scheme.ts --url https://<your-webhook>/convert/$(cat token) > crd.yaml
+kubectl apply -f crd.yaml
+\`\`\`
+
+Keep \`token\` out of version control.
+`
+}

@@ -1,0 +1,206 @@
+// The Helm chart of a project made by `crdconv init`: `helm lint`, `helm template` applied with a
+// server-side dry-run to the current API server (cert-manager's CRDs installed first), and the
+// Deployment's own `serve` arguments, run here with a test certificate, converting for that API
+// server. Skipped by name where tools/helm/build.sh or tools/k8s-binaries/build.sh has not run.
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs'
+import { rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { parseAllDocuments, stringify } from 'yaml'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import {
+  startTestApiServer,
+  writeServingCertificate,
+  type TestApiServer,
+} from '../../../packages/crdconv/src/api-server/index.ts'
+import { API_SERVER_RELEASES, describeWithApiServer } from '../../support/api-server.ts'
+import { helmCommand } from '../../support/cached-tools.ts'
+import { kubectl, kubectlOk } from '../../support/kubectl.ts'
+import { createInitProject, packPackages, run, startServer } from './consumer-project.ts'
+
+const GROUP = 'chart.example.com'
+const RELEASE = 'gadget-webhook'
+const CERT_MANAGER_CRDS = join(import.meta.dirname, '../../../../shared/crds/cert-manager')
+const [, CURRENT] = API_SERVER_RELEASES
+const helm = helmCommand()
+
+interface KubeDocument {
+  readonly apiVersion: string
+  readonly kind: string
+  readonly metadata: { name: string; annotations?: Record<string, string> }
+  readonly spec: Record<string, unknown>
+}
+
+const releases =
+  CURRENT === undefined ? [] : ['skip' in helm ? { ...CURRENT, skip: helm.skip } : CURRENT]
+
+describeWithApiServer(
+  'the Helm chart of a project made by crdconv init',
+  (release) => {
+    const workDir = mkdtempSync(join(tmpdir(), 'crdconv-chart-'))
+    const project = join(workDir, 'webhook')
+    const helmPath = 'path' in helm ? helm.path : 'helm'
+    let server: TestApiServer
+    let rendered: KubeDocument[]
+    let manifests: string
+
+    beforeAll(async () => {
+      const [tarballs, started] = await Promise.all([
+        packPackages(workDir),
+        startTestApiServer({ assets: release.assets }),
+      ])
+      server = started
+      await createInitProject(
+        project,
+        tarballs,
+        ['--group', GROUP, '--kind', 'Gadget', '--versions', 'v1beta1,v1'],
+        {}
+      )
+      for (const file of readdirSync(CERT_MANAGER_CRDS)) {
+        await kubectlOk(server.kubeconfigPath, [
+          'apply',
+          '--server-side',
+          '-f',
+          join(CERT_MANAGER_CRDS, file),
+        ])
+      }
+    }, 600_000)
+    afterAll(async () => {
+      await server?.stop()
+      await rm(workDir, { recursive: true, force: true })
+    }, 120_000)
+
+    it('npm run chart:crd writes the CRD, and helm lint passes', async () => {
+      expect((await run('npm', ['run', 'chart:crd'], project)).code).toBe(0)
+      const lint = await run(helmPath, ['lint', 'chart', '--strict'], project)
+      expect(lint.stdout).toMatch(/1 chart\(s\) linted, 0 chart\(s\) failed/)
+      expect(lint.code).toBe(0)
+    })
+
+    it('helm template renders the webhook, its certificate, and the CRD wired to both', async () => {
+      const template = await run(helmPath, ['template', RELEASE, 'chart', '-n', 'default'], project)
+      expect(template.code).toBe(0)
+      manifests = template.stdout
+      rendered = parseAllDocuments(manifests).map((document) => document.toJSON() as KubeDocument)
+      expect(rendered.map(({ kind }) => kind).sort()).toEqual([
+        'Certificate',
+        'ClusterIssuer',
+        'CustomResourceDefinition',
+        'Deployment',
+        'NetworkPolicy',
+        'PodDisruptionBudget',
+        'Service',
+      ])
+      const byKind = (kind: string) => rendered.find((document) => document.kind === kind)!
+      expect(byKind('CustomResourceDefinition')).toMatchObject({
+        metadata: {
+          name: `gadgets.${GROUP}`,
+          annotations: { 'cert-manager.io/inject-ca-from': `default/${RELEASE}` },
+        },
+        spec: {
+          conversion: {
+            webhook: {
+              clientConfig: {
+                service: { namespace: 'default', name: RELEASE, path: '/convert', port: 443 },
+              },
+            },
+          },
+        },
+      })
+      expect(byKind('Certificate').spec).toMatchObject({
+        secretName: `${RELEASE}-tls`,
+        dnsNames: expect.arrayContaining([`${RELEASE}.default.svc`]),
+        issuerRef: { kind: 'ClusterIssuer', name: `${RELEASE}-selfsigned` },
+      })
+      const probe = { httpGet: { path: '/healthz', port: 'https', scheme: 'HTTPS' } }
+      expect(byKind('Deployment').spec).toMatchObject({
+        replicas: 2,
+        template: {
+          spec: {
+            securityContext: { runAsNonRoot: true },
+            containers: [
+              {
+                readinessProbe: probe,
+                livenessProbe: probe,
+                resources: { requests: expect.any(Object), limits: expect.any(Object) },
+                securityContext: { readOnlyRootFilesystem: true, allowPrivilegeEscalation: false },
+              },
+            ],
+          },
+        },
+      })
+    })
+
+    it(`is accepted whole by the API server (server-side dry-run apply)`, async () => {
+      const applied = await kubectl(
+        server.kubeconfigPath,
+        ['apply', '--server-side', '--dry-run=server', '-n', 'default', '-f', '-'],
+        manifests
+      )
+      expect(applied.stderr).toBe('')
+      expect(applied.code).toBe(0)
+      expect(applied.stdout.trim().split('\n')).toHaveLength(rendered.length)
+    })
+
+    it('the Deployment’s serve arguments convert for the API server, over TLS', async () => {
+      const tls = await writeServingCertificate(workDir)
+      const deployment = rendered.find(({ kind }) => kind === 'Deployment')!
+      const [container] = (
+        deployment.spec as { template: { spec: { containers: { args: string[] }[] } } }
+      ).template.spec.containers
+      // the pod's paths and port, here: the test certificate, a free port on the loopback
+      const local: Record<string, string> = {
+        '/tls/tls.crt': tls.cert,
+        '/tls/tls.key': tls.key,
+        '0.0.0.0': '127.0.0.1',
+        '8443': '0',
+      }
+      const args = container!.args.map((arg) => local[arg] ?? arg)
+      const webhook = await startServer(project, args, ['npx', 'crdconv'])
+      try {
+        const crd = structuredClone(
+          rendered.find(({ kind }) => kind === 'CustomResourceDefinition')!
+        )
+        const caBundle = Buffer.from(readFileSync(tls.caCert, 'utf8')).toString('base64')
+        ;(crd.spec['conversion'] as { webhook: { clientConfig: unknown } }).webhook.clientConfig = {
+          url: `${webhook.url}/convert`,
+          caBundle,
+        }
+        await kubectlOk(
+          server.kubeconfigPath,
+          ['apply', '--server-side', '-f', '-'],
+          stringify(crd)
+        )
+        await kubectlOk(server.kubeconfigPath, [
+          'wait',
+          '--for=condition=Established',
+          `crd/gadgets.${GROUP}`,
+        ])
+        // a create at the version etcd does not store: converted to v1 and back, stored nowhere
+        const gadget = {
+          apiVersion: `${GROUP}/v1beta1`,
+          kind: 'Gadget',
+          metadata: { name: 'g', namespace: 'default' },
+          spec: { message: 'hi', replicas: 1 },
+        }
+        const create = () =>
+          kubectl(
+            server.kubeconfigPath,
+            ['create', '--dry-run=server', '-o', 'json', '-f', '-'],
+            JSON.stringify(gadget)
+          )
+        const created = await create()
+        expect(created.stderr).toBe('')
+        expect(JSON.parse(created.stdout)).toMatchObject({ spec: { message: 'hi', replicas: 1 } })
+        // and it was the webhook that converted: without it the same create fails
+        webhook.stop()
+        const refused = await create()
+        expect(refused.code).not.toBe(0)
+        expect(refused.stderr).toMatch(/conversion webhook/)
+      } finally {
+        webhook.stop()
+      }
+    })
+  },
+  releases
+)
