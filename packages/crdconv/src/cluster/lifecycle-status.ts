@@ -6,6 +6,7 @@ import type { ClusterClient } from './connect-to-cluster.ts'
 import { objectPages } from './custom-objects.ts'
 import {
   liveStorageVersion,
+  objectsAt,
   readCustomResourceDefinition,
   type LiveCustomResourceDefinition,
 } from './live-crd.ts'
@@ -169,12 +170,7 @@ async function countObjects(
   crd: LiveCustomResourceDefinition
 ): Promise<Map<string, number> | string> {
   const storage = liveStorageVersion(crd) ?? crd.spec.versions[0]?.name ?? ''
-  const at = {
-    group: crd.spec.group,
-    version: storage,
-    plural: crd.spec.names.plural,
-    namespaced: crd.spec.scope === 'Namespaced',
-  }
+  const at = objectsAt(crd, storage)
   const counts = new Map<string, number>()
   try {
     for await (const page of objectPages(client, at, 500)) {
