@@ -6,6 +6,7 @@ import {
   type VersionFlags,
   type VersionRow,
 } from '../cluster/lifecycle-status.ts'
+import { DEFAULT_SLOW_MS } from '../cluster/webhook-health.ts'
 import { EXIT, type CliIo, type CommandContext } from './cli-io.ts'
 import {
   addClusterOptions,
@@ -20,6 +21,8 @@ import {
   resourceOption,
   type SchemeSelection,
 } from './load-scheme.ts'
+import { parseCount } from './option-parsers.ts'
+import { webhookStatusLines } from './webhook-status-lines.ts'
 
 export function registerStatusCommand(program: Command, context: CommandContext): void {
   const command = program
@@ -28,6 +31,12 @@ export function registerStatusCommand(program: Command, context: CommandContext)
     .option('--scheme <module>', SCHEME_OPTION_HELP)
     .addOption(resourceOption())
     .option('--json', 'print the status as JSON (one object: the cluster, then each resource)')
+    .option(
+      '--slow-ms <ms>',
+      'a webhook review slower than this through the API server is a problem (exit 1)',
+      parseCount,
+      DEFAULT_SLOW_MS
+    )
   addClusterOptions(command).addHelpText(
     'after',
     `
@@ -54,6 +63,7 @@ usage, no kubeconfig or context, unreachable API server, RBAC forbids reading.`
 
 interface StatusOptions extends ClusterOptions, SchemeSelection {
   json?: boolean
+  slowMs: number
 }
 
 async function showStatus(io: CliIo, options: StatusOptions): Promise<number> {
@@ -64,7 +74,9 @@ async function showStatus(io: CliIo, options: StatusOptions): Promise<number> {
   let exitCode: number = EXIT.ok
   const statuses: ResourceStatus[] = []
   for (const resource of resources) {
-    const status = await asUsageErrors(() => resourceStatus(client, resource))
+    const status = await asUsageErrors(() =>
+      resourceStatus(client, resource, { slowMs: options.slowMs })
+    )
     statuses.push(status)
     if (options.json !== true) {
       io.stdout(describeStatus(status, migration, `${client.contextName}, ${client.server}`))
@@ -165,6 +177,7 @@ function describeStatus(
       )
     }
   }
+  if (status.webhook !== undefined) lines.push(...webhookStatusLines(status.webhook))
   lines.push(describeMigrationSupport(migration))
   if (status.problems.length > 0) {
     lines.push('problems:')

@@ -12,6 +12,8 @@ import {
 } from './live-crd.ts'
 import { findProblems, nextStep } from './status-problems.ts'
 import { checkWebhookThroughApiServer, type WebhookCheck } from './webhook-check.ts'
+import { DEFAULT_SLOW_MS } from './webhook-health.ts'
+import { webhookStatus, type WebhookStatus } from './webhook-status.ts'
 
 /** How a version is declared on one side: in the scheme, or in the live CRD. */
 export interface VersionFlags {
@@ -48,19 +50,28 @@ export interface ResourceStatus {
   readonly url?: string
   /** Objects per namespace (`''` for cluster-scoped), undefined when they could not be listed. */
   readonly objects?: ReadonlyMap<string, number>
+  /** The webhook's state and cost, for a CRD converted by one. */
+  readonly webhook?: WebhookStatus
   readonly problems: readonly StatusProblem[]
   /** The next step of the lifecycle, as a sentence with its command. */
   readonly next: string
 }
 
+export interface StatusOptions {
+  /** A review slower than this, through the API server, is a problem (default 100 ms). */
+  readonly slowMs?: number
+}
+
 /**
  * The live CRD of `resource` beside the scheme: versions, storedVersions, conversion, schema
- * equality with `crdconv crd`'s output, object counts, and the webhook checked through the API
- * server (`checkWebhookThroughApiServer`); problems with what to do, and the next step.
+ * equality with `crdconv crd`'s output, object counts, the webhook checked through the API
+ * server (`checkWebhookThroughApiServer`), its round trip and cost (`webhookStatus`); problems
+ * with what to do, and the next step.
  */
 export async function resourceStatus(
   client: ClusterClient,
-  resource: Resource
+  resource: Resource,
+  options: StatusOptions = {}
 ): Promise<ResourceStatus> {
   const crdName = resource.identity.crdName
   const crd = await readCustomResourceDefinition(client, crdName)
@@ -84,6 +95,24 @@ export async function resourceStatus(
   const counted = await countObjects(client, crd)
   const storedVersions = crd.status?.storedVersions ?? []
   const problems = findProblems(resource, crd, rows)
+  const total =
+    typeof counted === 'string' ? undefined : [...counted.values()].reduce((a, b) => a + b, 0)
+  const webhook = await webhookStatus(
+    client,
+    resource,
+    crd,
+    checks,
+    total,
+    options.slowMs ?? DEFAULT_SLOW_MS
+  )
+  const health = webhook?.health
+  if (health?.message !== undefined) {
+    problems.push({
+      blocking: true,
+      message: `${health.message}; ${health.affected ?? ''}`,
+      fix: health.fix ?? '',
+    })
+  }
   if (typeof counted === 'string') {
     problems.push({
       blocking: true,
@@ -103,6 +132,7 @@ export async function resourceStatus(
       ? {}
       : { url: crd.spec.conversion.webhook.clientConfig.url }),
     ...(typeof counted === 'string' ? {} : { objects: counted }),
+    ...(webhook === undefined ? {} : { webhook }),
     problems,
     next: nextStep(resource, crd),
   }

@@ -75,7 +75,7 @@ async function checkOneVersion(
 }
 
 /** The fullest example object of `version` under a fresh name, without server-set metadata. */
-function checkObject(resource: Resource, version: string): KubeObject {
+export function checkObject(resource: Resource, version: string): KubeObject {
   const examples = exampleObjects(resource, version)
   const example = examples[examples.length - 1] as KubeObject
   const {
