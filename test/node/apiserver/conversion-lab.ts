@@ -25,6 +25,10 @@ const FIXTURE = join(import.meta.dirname, '../lifecycle/fixtures/crontab-v1beta1
 export const GROUP = 'example.com'
 export const CRD_NAME = 'crontabs.example.com'
 
+/** What kubectl prints when a LIST runs past the API server's 60 s request timeout. */
+export const KUBECTL_TIMEOUT =
+  'Error from server (Timeout): the server was unable to return a response in the time allotted, but may still be processing the request'
+
 /** The two served versions: `v1beta1` is the storage version, `v1` needs the webhook. */
 export type Version = 'v1beta1' | 'v1'
 

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { API_SERVER_START_MS, describeWithApiServer } from '../../support/api-server.ts'
 import {
+  KUBECTL_TIMEOUT,
   createCronTabs,
   cronTab,
   cronTabs,
@@ -18,8 +19,6 @@ const BURST = 60
 /** Objects for the LIST that times out: 250 × (2 × 150 ms) = 75 s of reviews, over 60 s. */
 const TIMEOUT_OBJECTS = 250
 const TIMEOUT_ONE_WAY_MS = 150
-export const KUBECTL_TIMEOUT =
-  'Error from server (Timeout): the server was unable to return a response in the time allotted, but may still be processing the request'
 
 describeWithApiServer('a far webhook', (release) => {
   const oldest = release.name.includes('(oldest)')
