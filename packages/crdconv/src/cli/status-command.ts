@@ -44,14 +44,23 @@ One table per resource: each version's served/storage/deprecated flags in the sc
 whether it is in status.storedVersions, whether the live schema equals the one crdconv crd
 generates, and a check of the webhook through the API server (a server-side dry-run create at
 each served version that is not the storage version: the API server calls the real webhook and
-stores nothing). Then conversion strategy and URL, object counts per namespace, which storage
-migration the cluster supports (server-side where it serves storagemigration.k8s.io, crdconv
-migrate --server-side; else client-side), problems with what to do, and the next step of the
-lifecycle. With --json, the same as one JSON object ("storageMigration", "resources").
+stores nothing). Then conversion strategy and URL, object counts per namespace, and the
+webhook's cost: one review's round trip through the API server (its /metrics histogram over 5
+GETs at another version, else those GETs timed against the storage version; dry-run creates
+where no object is stored), reviews per write, the burst of writes readers at other versions do
+not notice and how long a larger one stalls them, when a LIST through the webhook fails at the
+60 s request timeout, the reviews an hour nobody asked for and their monthly price, and what
+removes each cost. Then which storage migration the cluster supports (server-side where it
+serves storagemigration.k8s.io, crdconv migrate --server-side; else client-side), problems with
+what to do, and the next step of the lifecycle. A webhook that is down, answers with an error,
+or takes longer than --slow-ms a review is a problem naming the operations affected and the fix
+(docs/operations.md). With --json, the same as one JSON object ("storageMigration",
+"resources", each resource's "webhook").
 
 Examples:
   crdconv status --scheme ./src/scheme.ts --context prod
   crdconv status --scheme ./src/scheme.ts --json | jq .storageMigration
+  crdconv status --scheme ./src/scheme.ts --slow-ms 50 --json | jq '.resources[].webhook'
 
 Exit codes: 0 nothing blocks the next step; 1 something does (listed under problems); 2 bad
 usage, no kubeconfig or context, unreachable API server, RBAC forbids reading.`
