@@ -19,6 +19,7 @@ import {
   until,
   type ConversionLab,
 } from './conversion-lab.ts'
+import type { WebhookMode } from './counting-webhook.ts'
 
 const FIXTURE = join(import.meta.dirname, '../lifecycle/fixtures/crontab-v1beta1-storage.ts')
 const OPERATIONS_DOC = readFileSync(
@@ -26,7 +27,6 @@ const OPERATIONS_DOC = readFileSync(
   'utf8'
 )
 
-type Breakage = 'down' | 'failed' | 'http-500'
 type Era = 'oldest' | 'current'
 
 interface Operation {
@@ -164,7 +164,7 @@ describeWithApiServer('a broken webhook', (release) => {
     ],
   ] as const)(
     'a webhook that %s: status exits 1 naming it; reads and writes at v1 fail, the storage version and other resources keep working',
-    async (mode: Breakage, _how, message) => {
+    async (mode: WebhookMode, _how, message) => {
       lab.webhook.answer(mode)
       try {
         const run = await status()

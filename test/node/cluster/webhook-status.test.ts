@@ -129,7 +129,9 @@ describe('webhookHealth', () => {
 })
 
 describe('webhookCostReport', () => {
-  const report = (changes: { storedVersions?: string[]; serverVersion?: string } = {}) =>
+  const report = (
+    changes: { storedVersions?: string[]; serverVersion?: string | undefined } = {}
+  ) =>
     webhookCostReport({
       serverVersion: 'serverVersion' in changes ? changes.serverVersion : 'v1.37.2',
       roundTrip: trip(69.8),
