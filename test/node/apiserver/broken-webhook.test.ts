@@ -9,19 +9,16 @@ import {
   type DistanceProxy,
 } from '../../../tools/distance-proxy/distance-proxy.ts'
 import { API_SERVER_START_MS, describeWithApiServer } from '../../support/api-server.ts'
-import { crdconv } from '../cli/run-cli.ts'
 import {
   KUBECTL_TIMEOUT,
   createCronTabs,
   cronTab,
   cronTabs,
-  startConversionLab,
+  conversionLabForSuite,
   until,
-  type ConversionLab,
 } from './conversion-lab.ts'
 import type { WebhookMode } from './counting-webhook.ts'
 
-const FIXTURE = join(import.meta.dirname, '../lifecycle/fixtures/crontab-v1beta1-storage.ts')
 const OPERATIONS_DOC = readFileSync(
   join(import.meta.dirname, '../../../docs/operations.md'),
   'utf8'
@@ -114,22 +111,15 @@ export function placeholders(text: string): string {
 
 describeWithApiServer('a broken webhook', (release) => {
   const era: Era = release.name.includes('(oldest)') ? 'oldest' : 'current'
-  let lab: ConversionLab
+  const lab = conversionLabForSuite(release)
   let restarted: DistanceProxy | undefined
   const seen = new Set<string>()
 
   beforeAll(async () => {
-    lab = await startConversionLab(release)
     await createCronTabs(lab, 'seed', 5)
     await lab.webhook.settle()
   }, API_SERVER_START_MS)
-  afterAll(async () => {
-    await restarted?.close()
-    await lab?.stop()
-  })
-
-  const status = () =>
-    crdconv(['status', '--scheme', FIXTURE, '--kubeconfig', lab.server.kubeconfigPath])
+  afterAll(() => restarted?.close())
 
   /** Runs every operation; answers which worked, and keeps each failure's text. */
   const tryOperations = async (tag: string) => {
@@ -167,7 +157,7 @@ describeWithApiServer('a broken webhook', (release) => {
     async (mode: WebhookMode, _how, message) => {
       lab.webhook.answer(mode)
       try {
-        const run = await status()
+        const run = await lab.status()
         expect(run.code).toBe(1)
         expect(run.stdout).toContain('webhook state: ERRORING')
         expect(run.stdout).toContain(message)
@@ -184,7 +174,7 @@ describeWithApiServer('a broken webhook', (release) => {
     const port = lab.proxy.port
     await lab.proxy.close()
     try {
-      const run = await status()
+      const run = await lab.status()
       expect(run.code).toBe(1)
       expect(run.stdout).toContain('webhook state: DOWN')
       expect(run.stdout).toContain(
@@ -202,7 +192,7 @@ describeWithApiServer('a broken webhook', (release) => {
       })
     }
     await whenMended()
-    expect((await status()).code).toBe(0)
+    expect((await lab.status()).code).toBe(0)
   })
 
   it('docs/operations.md quotes every error text kubectl printed, and the LIST timeout', () => {

@@ -73,7 +73,7 @@ const trip = (ms: number): RoundTrip => ({
   source: 'metrics',
   probe: 'get',
   version: 'v1',
-  samples: 5,
+  samples: 7,
 })
 const input = (changes: Partial<HealthInput>): HealthInput => ({
   measured: trip(10),

@@ -45,7 +45,7 @@ whether it is in status.storedVersions, whether the live schema equals the one c
 generates, and a check of the webhook through the API server (a server-side dry-run create at
 each served version that is not the storage version: the API server calls the real webhook and
 stores nothing). Then conversion strategy and URL, object counts per namespace, and the
-webhook's cost: one review's round trip through the API server (its /metrics histogram over 5
+webhook's cost: one review's round trip through the API server (its /metrics histogram over 7
 GETs at another version, else those GETs timed against the storage version; dry-run creates
 where no object is stored), reviews per write, the burst of writes readers at other versions do
 not notice and how long a larger one stalls them, when a LIST through the webhook fails at the

@@ -27,7 +27,7 @@ export interface RoundTripFailure {
   readonly message: string
 }
 
-const SAMPLES = 5
+const SAMPLES = 7
 // a create at another version goes to the storage version and back: two reviews (a GET: one)
 const REVIEWS_PER_DRY_RUN = 2
 
