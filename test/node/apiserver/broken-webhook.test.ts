@@ -195,6 +195,17 @@ describeWithApiServer('a broken webhook', (release) => {
     expect((await lab.status()).code).toBe(0)
   })
 
+  it("docs/operations.md has each operation's row for this release", () => {
+    const rows = OPERATIONS_DOC.split('\n').map((line) => line.replace(/ +/g, ' '))
+    const word = (works: boolean) => (works ? 'works' : 'fails')
+    for (const { name, works } of OPERATIONS) {
+      const row = rows.find((line) => line.startsWith(`| ${name} |`))
+      expect(row, name).toBeDefined()
+      const cells = (row ?? '').split('|').map((cell) => cell.trim())
+      expect(cells[era === 'oldest' ? 2 : 3], name).toBe(word(works[era]))
+    }
+  })
+
   it('docs/operations.md quotes every error text kubectl printed, and the LIST timeout', () => {
     expect(seen.size).toBeGreaterThan(0)
     const missing = [...seen, KUBECTL_TIMEOUT].filter((text) => !OPERATIONS_DOC.includes(text))

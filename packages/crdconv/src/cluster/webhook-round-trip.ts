@@ -1,8 +1,14 @@
 import type { Resource } from '@crdconv/webhook/scheme'
 import { readConversionMetrics, type ConversionMetrics } from './api-server-metrics.ts'
-import { apiFailure } from './cluster-error.ts'
+import { apiFailure, explainClusterError } from './cluster-error.ts'
 import type { ClusterClient } from './connect-to-cluster.ts'
-import { dryRunCreate, readObject, type ObjectsAt } from './custom-objects.ts'
+import {
+  dryRunCreate,
+  objectPages,
+  readObject,
+  resourceName,
+  type ObjectsAt,
+} from './custom-objects.ts'
 import { liveStorageVersion, objectsAt, type LiveCustomResourceDefinition } from './live-crd.ts'
 import { checkObject } from './webhook-check.ts'
 
@@ -69,8 +75,14 @@ export async function measureRoundTrip(
     }
   } catch (error) {
     const failure = apiFailure(error)
-    if (failure === undefined || failure.code < 500) throw error
-    return { version: other, message: failure.message }
+    if (failure !== undefined && failure.code >= 500)
+      return { version: other, message: failure.message }
+    const verb = stored === undefined ? 'create' : 'get'
+    throw explainClusterError(
+      error,
+      { verb, resource: resourceName(objectsAt(crd, other)), name: stored?.name ?? '(dry run)' },
+      client
+    )
   }
   const after = await readConversionMetrics(client, resource.identity.crdName)
   const fromMetrics = metricsRoundTripMs(before, after)
@@ -100,18 +112,15 @@ async function oneStoredObject(
   client: ClusterClient,
   at: ObjectsAt
 ): Promise<{ name: string; namespace?: string } | undefined> {
-  const answer = (await client.objects.listClusterCustomObject({
-    group: at.group,
-    version: at.version,
-    plural: at.plural,
-    limit: 1,
-  })) as { items?: { metadata?: { name?: string; namespace?: string } }[] }
-  const metadata = answer.items?.[0]?.metadata
-  if (metadata?.name === undefined) return undefined
-  return {
-    name: metadata.name,
-    ...(metadata.namespace === undefined ? {} : { namespace: metadata.namespace }),
+  for await (const page of objectPages(client, at, 1)) {
+    const metadata = page.items[0]?.metadata as { name?: string; namespace?: string } | undefined
+    if (metadata?.name === undefined) return undefined
+    return {
+      name: metadata.name,
+      ...(metadata.namespace === undefined ? {} : { namespace: metadata.namespace }),
+    }
   }
+  return undefined
 }
 
 async function timed(action: () => Promise<unknown>): Promise<number> {
