@@ -152,7 +152,7 @@ describeWithApiServer('crdconv status measures and predicts the webhook', (relea
     expect(far.stdout).toContain('webhook state: SLOW')
     expect(far.stdout).toMatch(
       new RegExp(
-        `the webhook is slow: a review takes \\d+ ms through the API server \\(over --slow-ms ${ONE_WAY_MS}\\)`
+        `\\[urgent\\] the webhook is slow: a review takes \\d+ ms through the API server \\(over --slow-ms ${ONE_WAY_MS}\\)`
       )
     )
     expect(far.stdout).toContain('fix: run the webhook in the cluster (crdconv serve) or nearer')

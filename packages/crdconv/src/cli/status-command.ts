@@ -62,8 +62,9 @@ Examples:
   crdconv status --scheme ./src/scheme.ts --json | jq .storageMigration
   crdconv status --scheme ./src/scheme.ts --slow-ms 50 --json | jq '.resources[].webhook'
 
-Exit codes: 0 nothing blocks the next step; 1 something does (listed under problems); 2 bad
-usage, no kubeconfig or context, unreachable API server, RBAC forbids reading.`
+Exit codes: 0 nothing blocks the next step; 1 something does, or the webhook is slower
+than --slow-ms (listed under problems); 2 bad usage, no kubeconfig or context, unreachable API
+server, RBAC forbids reading.`
   )
   command.action(async (options: StatusOptions) => {
     context.exitCode = await showStatus(context.io, options)
@@ -90,7 +91,9 @@ async function showStatus(io: CliIo, options: StatusOptions): Promise<number> {
     if (options.json !== true) {
       io.stdout(describeStatus(status, migration, `${client.contextName}, ${client.server}`))
     }
-    if (status.problems.some((problem) => problem.blocking)) exitCode = EXIT.problem
+    if (status.problems.some((problem) => problem.blocking || problem.urgent === true)) {
+      exitCode = EXIT.problem
+    }
   }
   if (options.json === true) {
     const report = {
@@ -192,7 +195,7 @@ function describeStatus(
     lines.push('problems:')
     for (const problem of status.problems) {
       lines.push(
-        `  - ${problem.blocking ? '[blocks the next step] ' : ''}${problem.message}`,
+        `  - ${problem.blocking ? '[blocks the next step] ' : problem.urgent === true ? '[urgent] ' : ''}${problem.message}`,
         `    fix: ${problem.fix}`
       )
     }

@@ -33,9 +33,13 @@ export interface VersionRow {
   readonly webhook?: WebhookCheck
 }
 
-/** Something to fix; `blocking` when it stops the next step of the lifecycle. */
+/**
+ * Something to fix; `blocking` when it stops the next step of the lifecycle, `urgent` when it
+ * hurts the cluster now (a slow webhook) without blocking it. Either makes `status` exit 1.
+ */
 export interface StatusProblem {
   readonly blocking: boolean
+  readonly urgent?: boolean
   readonly message: string
   readonly fix: string
 }
@@ -108,7 +112,8 @@ export async function resourceStatus(
   const health = webhook?.health
   if (health?.message !== undefined) {
     problems.push({
-      blocking: true,
+      blocking: health.state !== 'slow',
+      ...(health.state === 'slow' ? { urgent: true } : {}),
       message: `${health.message}; ${health.affected ?? ''}`,
       fix: health.fix ?? '',
     })
