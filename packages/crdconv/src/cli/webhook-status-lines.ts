@@ -15,7 +15,11 @@ export function webhookStatusLines(webhook: WebhookStatus): string[] {
   const { health, cost } = webhook
   const lines: string[] = []
   if (cost !== undefined) lines.push(...costLines(cost))
-  else if (health.state === 'ok') lines.push('webhook: no other version served, nothing to measure')
+  else if (health.state === 'ok') {
+    lines.push(
+      'webhook: not measured (no served version besides the storage version is in the scheme)'
+    )
+  }
   if (health.state !== 'ok')
     lines.push(`webhook state: ${health.state.toUpperCase()} (see problems)`)
   return lines
