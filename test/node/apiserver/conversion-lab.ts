@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { Agent, request } from 'node:https'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { expect } from 'vitest'
+import { afterAll, beforeAll, expect } from 'vitest'
 import {
   startTestApiServer,
   type TestApiServer,
@@ -15,15 +15,19 @@ import {
   startDistanceProxy,
   type DistanceProxy,
 } from '../../../tools/distance-proxy/distance-proxy.ts'
-import type { ApiServerRelease } from '../../support/api-server.ts'
+import { API_SERVER_START_MS, type ApiServerRelease } from '../../support/api-server.ts'
 import { kubectl, kubectlOk, type KubectlRun } from '../../support/kubectl.ts'
-import { crdconv } from '../cli/run-cli.ts'
+import { crdconv, type CliRun } from '../cli/run-cli.ts'
 import { scheme } from '../lifecycle/fixtures/crontab-v1beta1-storage.ts'
 import { startCountingWebhook, type CountingWebhook } from './counting-webhook.ts'
 
 const FIXTURE = join(import.meta.dirname, '../lifecycle/fixtures/crontab-v1beta1-storage.ts')
 export const GROUP = 'example.com'
 export const CRD_NAME = 'crontabs.example.com'
+
+/** What kubectl prints when a LIST runs past the API server's 60 s request timeout. */
+export const KUBECTL_TIMEOUT =
+  'Error from server (Timeout): the server was unable to return a response in the time allotted, but may still be processing the request'
 
 /** The two served versions: `v1beta1` is the storage version, `v1` needs the webhook. */
 export type Version = 'v1beta1' | 'v1'
@@ -51,6 +55,10 @@ export interface ConversionLab {
   readonly kube: (args: readonly string[], input?: string) => Promise<string>
   /** `kubectl` as the admin, with its exit code and both outputs. */
   readonly kubeRun: (args: readonly string[], input?: string) => Promise<KubectlRun>
+  /** `crdconv status` of the CronTab scheme, as the admin unless another kubeconfig is given. */
+  readonly status: (extra?: readonly string[], kubeconfig?: string) => Promise<CliRun>
+  /** CronTabs stored now (a LIST at the storage version: no review). */
+  readonly stored: () => Promise<number>
   readonly stop: () => Promise<void>
 }
 
@@ -173,11 +181,29 @@ export async function startConversionLab(
         outgoing.on('error', reject)
         outgoing.end()
       })
-    return { server, webhook, proxy, api, watch, kube, kubeRun, stop }
+    const status = (extra: readonly string[] = [], kubeconfig = server.kubeconfigPath) =>
+      crdconv(['status', '--scheme', FIXTURE, '--kubeconfig', kubeconfig, ...extra])
+    const stored = async () =>
+      (JSON.parse((await api('GET', cronTabs('v1beta1'))).body) as { items: unknown[] }).items
+        .length
+    return { server, webhook, proxy, api, watch, kube, kubeRun, status, stored, stop }
   } catch (error) {
     await stop()
     throw error
   }
+}
+
+/**
+ * The suite's one lab: started in `beforeAll`, stopped in `afterAll`. Its members are there from
+ * the suite's next `beforeAll` on.
+ */
+export function conversionLabForSuite(release: ApiServerRelease): ConversionLab {
+  const lab = {} as { -readonly [Key in keyof ConversionLab]: ConversionLab[Key] }
+  beforeAll(async () => {
+    Object.assign(lab, await startConversionLab(release))
+  }, API_SERVER_START_MS)
+  afterAll(() => lab.stop?.())
+  return lab
 }
 
 /** Creates `count` CronTabs named `prefix-N` at v1beta1 with one `kubectl create` (one POST each). */

@@ -22,6 +22,9 @@ export interface ReviewTally {
   readonly maxInFlight: number
 }
 
+/** How the webhook answers: converts, answers every review `Failed`, or answers HTTP 500. */
+export type WebhookMode = 'convert' | 'failed' | 'http-500'
+
 export interface CountingWebhook {
   /** `https://127.0.0.1:PORT`: where the distance proxy forwards to. */
   readonly port: number
@@ -35,6 +38,8 @@ export interface CountingWebhook {
    * `held` settles when that review has arrived.
    */
   readonly holdNext: () => { readonly held: Promise<void>; readonly release: () => void }
+  /** From now on answers as `mode` (a webhook that breaks, then is redeployed). */
+  readonly answer: (mode: WebhookMode) => void
   /** Settles once `count` reviews have arrived (held ones included) since the last reset. */
   readonly whenStarted: (count: number) => Promise<void>
   /** Settles once no review has started or ended for `quietMs`, counted from the call at the earliest. */
@@ -59,6 +64,7 @@ export async function startCountingWebhook(
   let started = 0
   let inFlight = 0
   let lastActivity = Date.now()
+  let mode: WebhookMode = 'convert'
   let hold: { arrived: () => void; gate: Promise<void> } | undefined
   const log = (entry: ReviewLogEntry) => {
     const version = entry.desiredAPIVersion ?? '(none)'
@@ -73,7 +79,7 @@ export async function startCountingWebhook(
   }
   const inner = createApp({ scheme, log })
   const app = new Hono()
-  app.use('/convert', async (_context, next) => {
+  app.use('/convert', async (context, next) => {
     started += 1
     lastActivity = Date.now()
     const current = hold
@@ -81,6 +87,18 @@ export async function startCountingWebhook(
     if (current !== undefined) {
       current.arrived()
       await current.gate
+    }
+    if (mode === 'http-500') return context.text('broken on purpose', 500)
+    if (mode === 'failed') {
+      const review = (await context.req.json()) as { apiVersion: string; request: { uid: string } }
+      return context.json({
+        apiVersion: review.apiVersion,
+        kind: 'ConversionReview',
+        response: {
+          uid: review.request.uid,
+          result: { status: 'Failed', message: 'broken on purpose' },
+        },
+      })
     }
     inFlight += 1
     tally = { ...tally, maxInFlight: Math.max(tally.maxInFlight, inFlight) }
@@ -108,6 +126,9 @@ export async function startCountingWebhook(
       return before
     },
     started: () => started,
+    answer: (next) => {
+      mode = next
+    },
     holdNext: () => {
       let release = () => undefined as void
       let arrived = () => undefined as void

@@ -2,7 +2,7 @@
 // costs, on v1.20 and on the current release: the CronTab CRD is stored at v1beta1 and served at
 // v1beta1 and v1, its webhook is crdconv's Node server, counted (conversion-lab.ts). The counts
 // are exact where the API server is deterministic; docs/api-server-calls.md has the table.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { API_SERVER_START_MS, describeWithApiServer } from '../../support/api-server.ts'
 import {
   CRD_NAME,
@@ -11,10 +11,10 @@ import {
   cronTabPath,
   cronTabs,
   expectOk,
-  startConversionLab,
+  conversionLabForSuite,
+  type ConversionLab,
   until,
   type ApiAnswer,
-  type ConversionLab,
   type Version,
 } from './conversion-lab.ts'
 
@@ -181,24 +181,19 @@ const WRITES: readonly Row[] = [
 
 describeWithApiServer('what calls the conversion webhook', (release) => {
   const era: Era = release.name.includes('(oldest)') ? 'oldest' : 'current'
-  let lab: ConversionLab
+  const lab = conversionLabForSuite(release)
   let serial = 0
 
   beforeAll(async () => {
-    lab = await startConversionLab(release)
     await createCronTabs(lab, 'seed', SEED)
     await lab.webhook.settle()
   }, API_SERVER_START_MS)
-  afterAll(() => lab?.stop())
-
-  const objects = async () =>
-    JSON.parse((await lab.api('GET', cronTabs('v1beta1'))).body).items.length as number
 
   /** Runs one row: prepares, counts from zero, runs, waits for quiet, compares. */
   const check = async (row: Row) => {
     const name = `row-${(serial += 1)}`
     if (row.prepare !== undefined) await row.prepare(lab, name)
-    const stored = await objects()
+    const stored = await lab.stored()
     await lab.webhook.settle()
     lab.webhook.reset()
     expectOk(await row.run(lab, name))
@@ -244,7 +239,7 @@ describeWithApiServer('what calls the conversion webhook', (release) => {
   })
 
   it(`a change of the CRD's spec rebuilds the v1 cache with no client asking: ${era === 'oldest' ? 'two reviews per object on v1.20' : 'one review per object on the current release'}`, async () => {
-    const stored = await objects()
+    const stored = await lab.stored()
     await lab.webhook.settle()
     lab.webhook.reset()
     const change = [

@@ -2,15 +2,15 @@
 // the current release: how many reviews run at once, when a consistent LIST stops waiting for its
 // watch cache and reads etcd through the webhook instead, and when such a LIST fails on the API
 // server's 60 s request timeout. The counts are the webhook's own; no assertion is on a duration.
-import { afterAll, beforeAll, expect, it } from 'vitest'
-import { API_SERVER_START_MS, describeWithApiServer } from '../../support/api-server.ts'
+import { expect, it } from 'vitest'
+import { describeWithApiServer } from '../../support/api-server.ts'
 import {
+  KUBECTL_TIMEOUT,
   createCronTabs,
   cronTab,
   cronTabs,
   expectOk,
-  startConversionLab,
-  type ConversionLab,
+  conversionLabForSuite,
 } from './conversion-lab.ts'
 
 /** Writes sent at once, each on its own connection: more than the API server decodes at a time. */
@@ -18,21 +18,11 @@ const BURST = 60
 /** Objects for the LIST that times out: 250 × (2 × 150 ms) = 75 s of reviews, over 60 s. */
 const TIMEOUT_OBJECTS = 250
 const TIMEOUT_ONE_WAY_MS = 150
-export const KUBECTL_TIMEOUT =
-  'Error from server (Timeout): the server was unable to return a response in the time allotted, but may still be processing the request'
 
 describeWithApiServer('a far webhook', (release) => {
   const oldest = release.name.includes('(oldest)')
-  let lab: ConversionLab
+  const lab = conversionLabForSuite(release)
   let serial = 0
-
-  beforeAll(async () => {
-    lab = await startConversionLab(release)
-  }, API_SERVER_START_MS)
-  afterAll(() => lab?.stop())
-
-  const objects = async () =>
-    JSON.parse((await lab.api('GET', cronTabs('v1beta1'))).body).items.length as number
 
   /**
    * Holds the review the v1 cache sends for one new write until `release` is called: the cache
@@ -70,7 +60,7 @@ describeWithApiServer('a far webhook', (release) => {
   })
 
   it(`a consistent LIST at v1 while the v1 cache is behind for about 1 s: ${oldest ? 'reads etcd anyway on v1.20, one review per object' : 'waits and is served from the cache, no review of its own'}`, async () => {
-    const stored = (await objects()) + 1
+    const stored = (await lab.stored()) + 1
     const letGo = await holdTheCache()
     const list = lab.api('GET', cronTabs('v1'))
     // well inside the API server's 3 s wait (blockTimeout) for the cache to catch up
@@ -84,7 +74,7 @@ describeWithApiServer('a far webhook', (release) => {
   })
 
   it('a consistent LIST at v1 while the v1 cache stays behind: stops waiting and reads etcd, one review per object, one at a time', async () => {
-    const stored = (await objects()) + 1
+    const stored = (await lab.stored()) + 1
     const letGo = await holdTheCache()
     const list = lab.api('GET', cronTabs('v1'))
     // the LIST's first review from etcd: on the current release, only once it stopped waiting
@@ -103,7 +93,7 @@ describeWithApiServer('a far webhook', (release) => {
     `a consistent LIST at v1 of ${TIMEOUT_OBJECTS} objects read from etcd, 2 × ${TIMEOUT_ONE_WAY_MS} ms away: fails with the request timeout; ${oldest ? 'v1.20 still converts every object' : 'the current release stops converting at the deadline'}`,
     { timeout: 240_000 },
     async () => {
-      const more = TIMEOUT_OBJECTS - (await objects())
+      const more = TIMEOUT_OBJECTS - (await lab.stored())
       await createCronTabs(lab, 'many', more)
       await lab.webhook.settle()
       lab.proxy.setOneWayMs(TIMEOUT_ONE_WAY_MS)

@@ -174,8 +174,6 @@ describeWithApiServer('cluster commands on a real API server', (release) => {
     const status = await cli(['status', '--scheme', fixture('broken-crontab')])
     expect(status.code).toBe(1)
     expect(status.stdout).toMatch(/v1 +served +served +no +same +FAILED/)
-    expect(status.stdout).toContain(
-      '[blocks the next step] the API server could not convert v1 through the webhook'
-    )
+    expect(status.stdout).toContain('[blocks the next step] the webhook answers with an error: ')
   })
 })

@@ -6,6 +6,7 @@ import {
   type VersionFlags,
   type VersionRow,
 } from '../cluster/lifecycle-status.ts'
+import { DEFAULT_SLOW_MS } from '../cluster/webhook-health.ts'
 import { EXIT, type CliIo, type CommandContext } from './cli-io.ts'
 import { formatTable } from './text-table.ts'
 import {
@@ -21,6 +22,8 @@ import {
   resourceOption,
   type SchemeSelection,
 } from './load-scheme.ts'
+import { parseCount } from './option-parsers.ts'
+import { webhookStatusLines } from './webhook-status-lines.ts'
 
 export function registerStatusCommand(program: Command, context: CommandContext): void {
   const command = program
@@ -29,6 +32,12 @@ export function registerStatusCommand(program: Command, context: CommandContext)
     .option('--scheme <module>', SCHEME_OPTION_HELP)
     .addOption(resourceOption())
     .option('--json', 'print the status as JSON (one object: the cluster, then each resource)')
+    .option(
+      '--slow-ms <ms>',
+      'a webhook review slower than this through the API server is a problem (exit 1)',
+      parseCount,
+      DEFAULT_SLOW_MS
+    )
   addClusterOptions(command).addHelpText(
     'after',
     `
@@ -36,17 +45,27 @@ One table per resource: each version's served/storage/deprecated flags in the sc
 whether it is in status.storedVersions, whether the live schema equals the one crdconv crd
 generates, and a check of the webhook through the API server (a server-side dry-run create at
 each served version that is not the storage version: the API server calls the real webhook and
-stores nothing). Then conversion strategy and URL, object counts per namespace, which storage
-migration the cluster supports (server-side where it serves storagemigration.k8s.io, crdconv
-migrate --server-side; else client-side), problems with what to do, and the next step of the
-lifecycle. With --json, the same as one JSON object ("storageMigration", "resources").
+stores nothing). Then conversion strategy and URL, object counts per namespace, and the
+webhook's cost: one review's round trip through the API server (its /metrics histogram over 7
+GETs at another version, else those GETs timed against the storage version; dry-run creates
+where no object is stored), reviews per write, the burst of writes readers at other versions do
+not notice and how long a larger one stalls them, when a LIST through the webhook fails at the
+60 s request timeout, the reviews an hour nobody asked for and their monthly price, and what
+removes each cost. Then which storage migration the cluster supports (server-side where it
+serves storagemigration.k8s.io, crdconv migrate --server-side; else client-side), problems with
+what to do, and the next step of the lifecycle. A webhook that is down, answers with an error,
+or takes longer than --slow-ms a review is a problem naming the operations affected and the fix
+(docs/operations.md). With --json, the same as one JSON object ("storageMigration",
+"resources", each resource's "webhook").
 
 Examples:
   crdconv status --scheme ./src/scheme.ts --context prod
   crdconv status --scheme ./src/scheme.ts --json | jq .storageMigration
+  crdconv status --scheme ./src/scheme.ts --slow-ms 50 --json | jq '.resources[].webhook'
 
-Exit codes: 0 nothing blocks the next step; 1 something does (listed under problems); 2 bad
-usage, no kubeconfig or context, unreachable API server, RBAC forbids reading.`
+Exit codes: 0 nothing blocks the next step; 1 something does, or the webhook is slower
+than --slow-ms (listed under problems); 2 bad usage, no kubeconfig or context, unreachable API
+server, RBAC forbids reading.`
   )
   command.action(async (options: StatusOptions) => {
     context.exitCode = await showStatus(context.io, options)
@@ -55,6 +74,7 @@ usage, no kubeconfig or context, unreachable API server, RBAC forbids reading.`
 
 interface StatusOptions extends ClusterOptions, SchemeSelection {
   json?: boolean
+  slowMs: number
 }
 
 async function showStatus(io: CliIo, options: StatusOptions): Promise<number> {
@@ -65,12 +85,16 @@ async function showStatus(io: CliIo, options: StatusOptions): Promise<number> {
   let exitCode: number = EXIT.ok
   const statuses: ResourceStatus[] = []
   for (const resource of resources) {
-    const status = await asUsageErrors(() => resourceStatus(client, resource))
+    const status = await asUsageErrors(() =>
+      resourceStatus(client, resource, { slowMs: options.slowMs })
+    )
     statuses.push(status)
     if (options.json !== true) {
       io.stdout(describeStatus(status, migration, `${client.contextName}, ${client.server}`))
     }
-    if (status.problems.some((problem) => problem.blocking)) exitCode = EXIT.problem
+    if (status.problems.some((problem) => problem.blocking || problem.urgent === true)) {
+      exitCode = EXIT.problem
+    }
   }
   if (options.json === true) {
     const report = {
@@ -152,12 +176,13 @@ function describeStatus(
       )
     }
   }
+  if (status.webhook !== undefined) lines.push(...webhookStatusLines(status.webhook))
   lines.push(describeMigrationSupport(migration))
   if (status.problems.length > 0) {
     lines.push('problems:')
     for (const problem of status.problems) {
       lines.push(
-        `  - ${problem.blocking ? '[blocks the next step] ' : ''}${problem.message}`,
+        `  - ${problem.blocking ? '[blocks the next step] ' : problem.urgent === true ? '[urgent] ' : ''}${problem.message}`,
         `    fix: ${problem.fix}`
       )
     }

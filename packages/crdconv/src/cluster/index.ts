@@ -51,3 +51,7 @@ export {
   type VersionFlags,
   type VersionRow,
 } from './lifecycle-status.ts'
+export { webhookStatus, type WebhookStatus } from './webhook-status.ts'
+export type { WebhookCostReport } from './webhook-cost-report.ts'
+export type { WebhookHealth, WebhookState } from './webhook-health.ts'
+export type { RoundTrip, RoundTripFailure } from './webhook-round-trip.ts'

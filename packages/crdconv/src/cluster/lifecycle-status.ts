@@ -6,11 +6,14 @@ import type { ClusterClient } from './connect-to-cluster.ts'
 import { objectPages } from './custom-objects.ts'
 import {
   liveStorageVersion,
+  objectsAt,
   readCustomResourceDefinition,
   type LiveCustomResourceDefinition,
 } from './live-crd.ts'
 import { findProblems, nextStep } from './status-problems.ts'
 import { checkWebhookThroughApiServer, type WebhookCheck } from './webhook-check.ts'
+import { DEFAULT_SLOW_MS } from './webhook-health.ts'
+import { webhookStatus, type WebhookStatus } from './webhook-status.ts'
 
 /** How a version is declared on one side: in the scheme, or in the live CRD. */
 export interface VersionFlags {
@@ -30,9 +33,13 @@ export interface VersionRow {
   readonly webhook?: WebhookCheck
 }
 
-/** Something to fix; `blocking` when it stops the next step of the lifecycle. */
+/**
+ * Something to fix; `blocking` when it stops the next step of the lifecycle, `urgent` when it
+ * hurts the cluster now (a slow webhook) without blocking it. Either makes `status` exit 1.
+ */
 export interface StatusProblem {
   readonly blocking: boolean
+  readonly urgent?: boolean
   readonly message: string
   readonly fix: string
 }
@@ -47,19 +54,28 @@ export interface ResourceStatus {
   readonly url?: string
   /** Objects per namespace (`''` for cluster-scoped), undefined when they could not be listed. */
   readonly objects?: ReadonlyMap<string, number>
+  /** The webhook's state and cost, for a CRD converted by one. */
+  readonly webhook?: WebhookStatus
   readonly problems: readonly StatusProblem[]
   /** The next step of the lifecycle, as a sentence with its command. */
   readonly next: string
 }
 
+export interface StatusOptions {
+  /** A review slower than this, through the API server, is a problem (default 100 ms). */
+  readonly slowMs?: number
+}
+
 /**
  * The live CRD of `resource` beside the scheme: versions, storedVersions, conversion, schema
- * equality with `crdconv crd`'s output, object counts, and the webhook checked through the API
- * server (`checkWebhookThroughApiServer`); problems with what to do, and the next step.
+ * equality with `crdconv crd`'s output, object counts, the webhook checked through the API
+ * server (`checkWebhookThroughApiServer`), its round trip and cost (`webhookStatus`); problems
+ * with what to do, and the next step.
  */
 export async function resourceStatus(
   client: ClusterClient,
-  resource: Resource
+  resource: Resource,
+  options: StatusOptions = {}
 ): Promise<ResourceStatus> {
   const crdName = resource.identity.crdName
   const crd = await readCustomResourceDefinition(client, crdName)
@@ -83,6 +99,25 @@ export async function resourceStatus(
   const counted = await countObjects(client, crd)
   const storedVersions = crd.status?.storedVersions ?? []
   const problems = findProblems(resource, crd, rows)
+  const total =
+    typeof counted === 'string' ? undefined : [...counted.values()].reduce((a, b) => a + b, 0)
+  const webhook = await webhookStatus(
+    client,
+    resource,
+    crd,
+    checks,
+    total,
+    options.slowMs ?? DEFAULT_SLOW_MS
+  )
+  const health = webhook?.health
+  if (health?.message !== undefined) {
+    problems.push({
+      blocking: health.state !== 'slow',
+      ...(health.state === 'slow' ? { urgent: true } : {}),
+      message: `${health.message}; ${health.affected ?? ''}`,
+      fix: health.fix ?? '',
+    })
+  }
   if (typeof counted === 'string') {
     problems.push({
       blocking: true,
@@ -102,6 +137,7 @@ export async function resourceStatus(
       ? {}
       : { url: crd.spec.conversion.webhook.clientConfig.url }),
     ...(typeof counted === 'string' ? {} : { objects: counted }),
+    ...(webhook === undefined ? {} : { webhook }),
     problems,
     next: nextStep(resource, crd),
   }
@@ -169,12 +205,7 @@ async function countObjects(
   crd: LiveCustomResourceDefinition
 ): Promise<Map<string, number> | string> {
   const storage = liveStorageVersion(crd) ?? crd.spec.versions[0]?.name ?? ''
-  const at = {
-    group: crd.spec.group,
-    version: storage,
-    plural: crd.spec.names.plural,
-    namespaced: crd.spec.scope === 'Namespaced',
-  }
+  const at = objectsAt(crd, storage)
   const counts = new Map<string, number>()
   try {
     for await (const page of objectPages(client, at, 500)) {

@@ -1,5 +1,6 @@
 import { apiFailure, ClusterError, explainClusterError } from './cluster-error.ts'
 import type { ClusterClient } from './connect-to-cluster.ts'
+import type { ObjectsAt } from './custom-objects.ts'
 
 /** One entry of a live CRD's `spec.versions`, as the API server returns it. */
 export interface LiveCrdVersion {
@@ -127,4 +128,14 @@ export async function setStoredVersions(
 /** The live storage version, or undefined for a CRD without one (the API server forbids that). */
 export function liveStorageVersion(crd: LiveCustomResourceDefinition): string | undefined {
   return crd.spec.versions.find((version) => version.storage)?.name
+}
+
+/** The objects of the live CRD's kind at `version`. */
+export function objectsAt(crd: LiveCustomResourceDefinition, version: string): ObjectsAt {
+  return {
+    group: crd.spec.group,
+    version,
+    plural: crd.spec.names.plural,
+    namespaced: crd.spec.scope === 'Namespaced',
+  }
 }

@@ -1,7 +1,7 @@
 import type { Resource } from '@crdconv/webhook/scheme'
 import { actingAs, ClusterError } from './cluster-error.ts'
 import type { ClusterClient } from './connect-to-cluster.ts'
-import { forbiddenVerbs, type ObjectsAt } from './custom-objects.ts'
+import { forbiddenVerbs } from './custom-objects.ts'
 import {
   liveStorageVersion,
   requireCustomResourceDefinition,
@@ -24,16 +24,6 @@ export const UPDATE_CRD_STATUS: Permission = {
   group: 'apiextensions.k8s.io',
   resource: 'customresourcedefinitions',
   subresource: 'status',
-}
-
-/** The objects of the live CRD's kind at `version`. */
-export function objectsAt(crd: LiveCustomResourceDefinition, version: string): ObjectsAt {
-  return {
-    group: crd.spec.group,
-    version,
-    plural: crd.spec.names.plural,
-    namespaced: crd.spec.scope === 'Namespaced',
-  }
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { Resource } from '@crdconv/webhook/scheme'
 import type { ClusterClient } from './connect-to-cluster.ts'
 import { followMigration, type FollowEnd } from './follow-migration.ts'
-import type { LiveCustomResourceDefinition } from './live-crd.ts'
+import { objectsAt, type LiveCustomResourceDefinition } from './live-crd.ts'
 import {
   createMigration,
   listMigrations,
@@ -11,7 +11,6 @@ import {
 } from './migration-api.ts'
 import {
   startMigration,
-  objectsAt,
   requirePermissions,
   settleAfterCrdChange,
   UPDATE_CRD_STATUS,

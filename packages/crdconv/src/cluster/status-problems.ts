@@ -46,13 +46,6 @@ export function findProblems(
         fix: APPLY_CRD,
       })
     }
-    if (row.webhook?.outcome === 'failed') {
-      problems.push({
-        blocking: true,
-        message: `the API server could not convert ${row.version} through the webhook: ${row.webhook.message ?? 'failed'}`,
-        fix: 'redeploy the webhook or fix its URL/caBundle (crdconv probe URL checks it directly)',
-      })
-    }
   }
   const served = crd.spec.versions.filter((version) => version.served).length
   if (crd.spec.conversion?.strategy !== 'Webhook' && served > 1) {

@@ -1,9 +1,8 @@
 import type { Resource } from '@crdconv/webhook/scheme'
 import type { ClusterClient } from './connect-to-cluster.ts'
-import { setStoredVersions } from './live-crd.ts'
+import { objectsAt, setStoredVersions } from './live-crd.ts'
 import {
   startMigration,
-  objectsAt,
   requirePermissions,
   settleAfterCrdChange,
   UPDATE_CRD_STATUS,

@@ -4,7 +4,7 @@ import type { KubeObject, Resource } from '@crdconv/webhook/scheme'
 import { apiFailure, explainClusterError } from './cluster-error.ts'
 import type { ClusterClient } from './connect-to-cluster.ts'
 import { dryRunCreate, resourceName } from './custom-objects.ts'
-import { liveStorageVersion, type LiveCustomResourceDefinition } from './live-crd.ts'
+import { liveStorageVersion, objectsAt, type LiveCustomResourceDefinition } from './live-crd.ts'
 
 /** How one served version fared in the dry-run create. */
 export interface WebhookCheck {
@@ -56,12 +56,7 @@ async function checkOneVersion(
   crd: LiveCustomResourceDefinition,
   version: string
 ): Promise<WebhookCheck> {
-  const at = {
-    group: crd.spec.group,
-    version,
-    plural: crd.spec.names.plural,
-    namespaced: crd.spec.scope === 'Namespaced',
-  }
+  const at = objectsAt(crd, version)
   try {
     await dryRunCreate(client, at, checkObject(resource, version))
     return { version, outcome: 'converted' }
@@ -80,7 +75,7 @@ async function checkOneVersion(
 }
 
 /** The fullest example object of `version` under a fresh name, without server-set metadata. */
-function checkObject(resource: Resource, version: string): KubeObject {
+export function checkObject(resource: Resource, version: string): KubeObject {
   const examples = exampleObjects(resource, version)
   const example = examples[examples.length - 1] as KubeObject
   const {

@@ -1,0 +1,70 @@
+import { request } from 'node:https'
+import type { ClusterClient } from './connect-to-cluster.ts'
+
+/** The API server's own tally of conversion webhook calls for one CRD: seconds spent, calls made. */
+export interface ConversionMetrics {
+  readonly seconds: number
+  readonly calls: number
+}
+
+// v1.20 spells it apiserver_crd_webhook_conversion_…; the current release apiserver_crd_conversion_webhook_…
+const HISTOGRAM =
+  /^apiserver_crd_(?:webhook_conversion|conversion_webhook)_duration_seconds_(sum|count)\{([^}]*)\}\s+(\S+)/
+
+/**
+ * The successful conversion webhook calls the API server counted for `crdName` since it started,
+ * read from `/metrics`; undefined where the user may not read it or it carries no such histogram.
+ *
+ * @example
+ * ```ts
+ * const before = await readConversionMetrics(client, 'crontabs.example.com')
+ * // … reads at a version that is not the storage version …
+ * const after = await readConversionMetrics(client, 'crontabs.example.com')
+ * ```
+ */
+export async function readConversionMetrics(
+  client: ClusterClient,
+  crdName: string
+): Promise<ConversionMetrics | undefined> {
+  const text = await getText(client, '/metrics').catch(() => undefined)
+  return text === undefined ? undefined : conversionMetrics(text, crdName)
+}
+
+/** The histogram's sum and count over every version pair of `crdName`, successful calls only. */
+export function conversionMetrics(text: string, crdName: string): ConversionMetrics | undefined {
+  let seconds = 0
+  let calls = 0
+  let seen = false
+  for (const line of text.split('\n')) {
+    const match = HISTOGRAM.exec(line)
+    if (match === null) continue
+    const labels = match[2] ?? ''
+    if (!labels.includes(`crd_name="${crdName}"`) || !labels.includes('succeeded="true"')) continue
+    seen = true
+    if (match[1] === 'sum') seconds += Number(match[3])
+    else calls += Number(match[3])
+  }
+  return seen ? { seconds, calls } : undefined
+}
+
+/** A GET of a non-resource path with the kubeconfig's credentials; the body of a 200, else throws. */
+async function getText(client: ClusterClient, path: string): Promise<string> {
+  const url = new URL(path, client.server)
+  const options: Parameters<typeof request>[1] = { method: 'GET', headers: {} }
+  await client.kubeConfig.applyToHTTPSOptions(options)
+  return new Promise((resolve, reject) => {
+    const outgoing = request(url, options, (response) => {
+      const chunks: Buffer[] = []
+      response.on('data', (chunk: Buffer) => chunks.push(chunk))
+      response.on('error', reject)
+      response.on('end', () =>
+        response.statusCode === 200
+          ? resolve(Buffer.concat(chunks).toString('utf8'))
+          : reject(new Error(`GET ${path}: HTTP ${response.statusCode ?? 0}`))
+      )
+    })
+    outgoing.setTimeout(10_000, () => outgoing.destroy(new Error(`GET ${path}: no answer in 10 s`)))
+    outgoing.on('error', reject)
+    outgoing.end()
+  })
+}
