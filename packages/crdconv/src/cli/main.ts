@@ -65,5 +65,12 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo): Pr
 }
 
 export async function main(argv: readonly string[]): Promise<void> {
+  process.stdout.on('error', endWhenReaderLeaves)
   process.exitCode = await runCli(argv)
+}
+
+/** `crdconv … | head -n 1`: once the reader has closed the pipe, nothing more can be said. */
+function endWhenReaderLeaves(error: NodeJS.ErrnoException): void {
+  if (error.code !== 'EPIPE') throw error
+  process.exit(process.exitCode ?? EXIT.ok)
 }
