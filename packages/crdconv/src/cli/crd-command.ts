@@ -1,7 +1,7 @@
 import type { Command } from 'commander'
 import { buildCustomResourceDefinition, checkWebhookUrl } from '@crdconv/webhook/crd'
 import { EXIT, readCaBundle, UsageError, warn, type CliIo, type CommandContext } from './cli-io.ts'
-import { loadScheme, SCHEME_OPTION_HELP, selectResources, resourceOption } from './load-scheme.ts'
+import { loadSelectedResources, SCHEME_OPTION_HELP, resourceOption } from './load-scheme.ts'
 import {
   addStoredVersionsOption,
   refuseDroppedStoredVersions,
@@ -70,8 +70,7 @@ async function printCrds(io: CliIo, options: CrdCommandOptions): Promise<number>
     options.caBundle === undefined
       ? undefined
       : Buffer.from(await readCaBundle(io, options.caBundle), 'utf8').toString('base64')
-  const scheme = await loadScheme(options.scheme, io.cwd)
-  const resources = selectResources(scheme, options.resource)
+  const resources = await loadSelectedResources(options, io.cwd)
   await refuseDroppedStoredVersions(resources, options)
   const crds: unknown[] = []
   const problems: string[] = []

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { Resource, Scheme } from '@crdconv/webhook/scheme'
-import { Option } from 'commander'
+import { Option, type Command } from 'commander'
 import { UsageError } from './cli-io.ts'
 
 /** The scheme module a project made by `crdconv init` has, read when `--scheme` is not given. */
@@ -87,13 +87,33 @@ function isScheme(value: unknown): value is Scheme {
 
 /** `--scheme` and `--resource`: which scheme module, and which of its resources. */
 export interface SchemeSelection {
-  scheme?: string
-  resource?: string
+  scheme?: string | undefined
+  resource?: string | undefined
 }
 
 /** `--resource <name>`, the one flag every command selects a resource with. */
 export function resourceOption(): Option {
   return new Option('--resource <name>', RESOURCE_OPTION_HELP)
+}
+
+/**
+ * The resources `selection` names in its scheme module (all of them without `--resource`).
+ *
+ * @example
+ * ```ts
+ * const resources = await loadSelectedResources({ scheme: 'src/scheme.ts', resource: 'crontabs' }, cwd)
+ * ```
+ */
+export async function loadSelectedResources(
+  selection: SchemeSelection,
+  cwd: string
+): Promise<readonly Resource[]> {
+  return selectResources(await loadScheme(selection.scheme, cwd), selection.resource)
+}
+
+/** `--scheme <module>` and `--resource <name>` on `command`, as every command that selects one reads them. */
+export function addSchemeOptions(command: Command): Command {
+  return command.option('--scheme <module>', SCHEME_OPTION_HELP).addOption(resourceOption())
 }
 
 export const RESOURCE_OPTION_HELP = 'only this resource (kind, plural, short name, or plural.group)'

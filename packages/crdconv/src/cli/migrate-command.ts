@@ -11,25 +11,19 @@ import {
   connectWith,
   type ClusterOptions,
 } from './cluster-options.ts'
-import {
-  loadScheme,
-  SCHEME_OPTION_HELP,
-  selectResources,
-  resourceOption,
-  type SchemeSelection,
-} from './load-scheme.ts'
+import { addSchemeOptions, loadSelectedResources, type SchemeSelection } from './load-scheme.ts'
 import { migrateProgress, serverSideProgress } from './migrate-progress.ts'
 import { describeSummary, migrationFailed } from './migration-report.ts'
 import { parseCount } from './option-parsers.ts'
 
 export function registerMigrateCommand(program: Command, context: CommandContext): void {
-  const command = program
-    .command('migrate')
-    .description(
-      'rewrite every stored object at the storage version, then set status.storedVersions to it alone'
-    )
-    .option('--scheme <module>', SCHEME_OPTION_HELP)
-    .addOption(resourceOption())
+  const command = addSchemeOptions(
+    program
+      .command('migrate')
+      .description(
+        'rewrite every stored object at the storage version, then set status.storedVersions to it alone'
+      )
+  )
     .addOption(new Option('--kind <name>', 'the former name of --resource').hideHelp())
     .option('--dry-run', 'say what would be rewritten; write nothing')
     .option(
@@ -89,8 +83,10 @@ interface MigrateOptions extends ClusterOptions, SchemeSelection {
 }
 
 async function migrate(io: CliIo, options: MigrateOptions): Promise<number> {
-  const scheme = await loadScheme(options.scheme, io.cwd)
-  const resources = selectResources(scheme, options.resource ?? options.kind)
+  const resources = await loadSelectedResources(
+    { ...options, resource: options.resource ?? options.kind },
+    io.cwd
+  )
   const client = await connectWith(options)
   let support: StorageMigrationSupport | undefined
   if (options.serverSide === true) {

@@ -1,7 +1,7 @@
 import type { Command } from 'commander'
 import { checkWebhookUrl } from '@crdconv/webhook/crd'
 import { readCaBundle, UsageError, warn, EXIT, type CommandContext } from './cli-io.ts'
-import { loadScheme, SCHEME_OPTION_HELP, selectResources, resourceOption } from './load-scheme.ts'
+import { loadSelectedResources, SCHEME_OPTION_HELP, resourceOption } from './load-scheme.ts'
 import { parseSeconds } from './option-parsers.ts'
 import { postJson } from './post-json.ts'
 import { probeWebhook } from './probe-webhook.ts'
@@ -51,8 +51,7 @@ API server would refuse.`
       for (const warning of checked.warnings) warn(io, warning)
       const ca =
         options.caBundle === undefined ? undefined : await readCaBundle(io, options.caBundle)
-      const scheme = await loadScheme(options.scheme, io.cwd)
-      const resources = selectResources(scheme, options.resource)
+      const resources = await loadSelectedResources(options, io.cwd)
       // the API server adds the same query: a router must ignore it
       const target = new URL(checked.url)
       target.search = '?timeout=30s'

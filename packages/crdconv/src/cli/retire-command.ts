@@ -1,7 +1,7 @@
 import type { Command } from 'commander'
 import { buildCustomResourceDefinition } from '@crdconv/webhook/crd'
 import { EXIT, UsageError, warn, type CliIo, type CommandContext } from './cli-io.ts'
-import { loadScheme, SCHEME_OPTION_HELP, selectResources, resourceOption } from './load-scheme.ts'
+import { addSchemeOptions, loadSelectedResources } from './load-scheme.ts'
 import { formatObjects, outputOption, type OutputFormat } from './manifest-format.ts'
 import {
   addStoredVersionsOption,
@@ -10,14 +10,13 @@ import {
 } from './stored-versions-guard.ts'
 
 export function registerRetireCommand(program: Command, context: CommandContext): void {
-  const command = program
-    .command('retire')
-    .description(
-      'print the CRD of a scheme left with one version, conversion.strategy None: the webhook is no longer needed'
-    )
-    .option('--scheme <module>', SCHEME_OPTION_HELP)
-    .addOption(resourceOption())
-    .addOption(outputOption('yaml'))
+  const command = addSchemeOptions(
+    program
+      .command('retire')
+      .description(
+        'print the CRD of a scheme left with one version, conversion.strategy None: the webhook is no longer needed'
+      )
+  ).addOption(outputOption('yaml'))
   addStoredVersionsOption(command)
     .addHelpText(
       'after',
@@ -45,8 +44,7 @@ interface RetireOptions extends StoredVersionsOptions {
 }
 
 async function printRetiredCrds(io: CliIo, options: RetireOptions): Promise<number> {
-  const scheme = await loadScheme(options.scheme, io.cwd)
-  const resources = selectResources(scheme, options.resource)
+  const resources = await loadSelectedResources(options, io.cwd)
   const several = resources.filter((resource) => resource.versionNames.length > 1)
   if (several.length > 0) {
     const lines = several.map(

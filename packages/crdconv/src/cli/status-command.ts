@@ -15,22 +15,16 @@ import {
   connectWith,
   type ClusterOptions,
 } from './cluster-options.ts'
-import {
-  loadScheme,
-  SCHEME_OPTION_HELP,
-  selectResources,
-  resourceOption,
-  type SchemeSelection,
-} from './load-scheme.ts'
+import { addSchemeOptions, loadSelectedResources, type SchemeSelection } from './load-scheme.ts'
 import { parseCount } from './option-parsers.ts'
 import { webhookStatusLines } from './webhook-status-lines.ts'
 
 export function registerStatusCommand(program: Command, context: CommandContext): void {
-  const command = program
-    .command('status')
-    .description('show the live CRDs beside the scheme, check the webhook through the API server')
-    .option('--scheme <module>', SCHEME_OPTION_HELP)
-    .addOption(resourceOption())
+  const command = addSchemeOptions(
+    program
+      .command('status')
+      .description('show the live CRDs beside the scheme, check the webhook through the API server')
+  )
     .option('--json', 'print the status as JSON (one object: the cluster, then each resource)')
     .option(
       '--slow-ms <ms>',
@@ -78,8 +72,7 @@ interface StatusOptions extends ClusterOptions, SchemeSelection {
 }
 
 async function showStatus(io: CliIo, options: StatusOptions): Promise<number> {
-  const scheme = await loadScheme(options.scheme, io.cwd)
-  const resources = selectResources(scheme, options.resource)
+  const resources = await loadSelectedResources(options, io.cwd)
   const client = await connectWith(options)
   const migration = await asUsageErrors(() => detectStorageMigration(client))
   let exitCode: number = EXIT.ok
