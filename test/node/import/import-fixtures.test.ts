@@ -69,10 +69,14 @@ describe('crdconv import on its own fixtures', () => {
     expect(() => expectLosslessRoundTrips(gauge, { numRuns: 20 })).not.toThrow()
   })
 
-  it('fails the round-trip test where versions differ, naming a field that differs', async () => {
+  it('declares the moves it matches, and fails the round-trip test on a TODO, naming its field', async () => {
     const widget = await loadImportedResource(join(project.directory, 'widget.ts'))
-    expect(() => expectLosslessRoundTrips(widget, { numRuns: 20 })).toThrow(/colou?r|ports|tags/)
     const source = readFileSync(join(project.directory, 'widget.ts'), 'utf8')
-    expect(source).toContain('// TODO: v1alpha1 and v1beta1 differ at:\n    //   .spec.colour')
+    expect(source).toContain("move.renamed('spec.colour', 'spec.color')")
+    // v1 keeps no unknown fields in status: no move says what becomes of them
+    expect(source).toContain(
+      '// TODO .status: preserve-unknown-fields true → - (v1beta1 → v1): the value changes shape'
+    )
+    expect(() => expectLosslessRoundTrips(widget, { numRuns: 20 })).toThrow(/status\./)
   })
 })

@@ -5,6 +5,7 @@ import { canonicalJson } from '@crdconv/webhook/scheme'
 import {
   describeSchemaDifference,
   schemaDifferences,
+  type DifferenceKind,
   type SchemaDifference,
 } from '../diff/index.ts'
 import { movePath, planAt, shapeKey, type MovePath } from './plan-paths.ts'
@@ -33,6 +34,9 @@ export type PlannedMove =
 
 /** A difference import could not match, as `crdconv diff` says it, and what the author must decide. */
 export interface MoveTodo {
+  /** The field, as `crdconv diff` names it: `.spec.ports[].name`, `(root)`. */
+  readonly path: string
+  readonly kind: DifferenceKind
   readonly difference: string
   readonly decide: string
 }
@@ -76,7 +80,7 @@ export function planMoves(older: PlannedVersion, newer: PlannedVersion): PairMov
   const declared: [MovePath, PlannedMove][] = []
   const todos: MoveTodo[] = []
   const todo = (difference: SchemaDifference, decide: string) =>
-    todos.push({ difference: describeSchemaDifference(difference), decide })
+    todos.push({ ...todoOf(difference), decide })
   const reach = (difference: SchemaDifference, version: PlannedVersion) => {
     const found = planAt(version.plan, difference.path)
     const path = found === undefined ? 'the zod schema does not say it' : movePath(found.steps)
@@ -147,6 +151,12 @@ export function planMoves(older: PlannedVersion, newer: PlannedVersion): PairMov
   return { from, to, moves: nest(declared), todos }
 }
 
+const todoOf = (difference: SchemaDifference) => ({
+  path: difference.path,
+  kind: difference.kind,
+  difference: describeSchemaDifference(difference),
+})
+
 interface Located {
   readonly difference: SchemaDifference
   readonly path: MovePath
@@ -161,7 +171,7 @@ function addedMove({ difference, path, plan }: Located, from: string, to: string
       path: path.path,
       note: 'stashed on the way back',
       todo: {
-        difference: describeSchemaDifference(difference),
+        ...todoOf(difference),
         decide: `objects from ${from} get no value: give one, move.added('${path.path}', value), or a default in ${to}'s schema, or fill it from ${from}'s fields in a \`then\``,
       },
     }
@@ -175,7 +185,7 @@ function addedMove({ difference, path, plan }: Located, from: string, to: string
     path: path.path,
     note: 'stashed on the way back',
     todo: {
-      difference: describeSchemaDifference(difference),
+      ...todoOf(difference),
       decide: `its default is not a value of the field's zod type: give the value objects from ${from} get`,
     },
   }
