@@ -124,7 +124,9 @@ describe.skipIf(files.length === 0)(`crdconv import on the CRD corpus in ${corpu
         const todo = `// TODO ${describeSchemaDifference(difference).replace(/\s+/g, ' ')} (${from} → ${to})`
         // a move names the field from the list it is in: `'spec.keep'`, `item.removed('name')`
         const field = difference.path.split('[]').pop()!.slice(1)
-        const moved = new RegExp(`\\w\\.\\w+\\('${escape(field)}'|, '${escape(field)}'\\)`)
+        const moved = new RegExp(
+          `\\w\\.\\w+\\(\\s*'${escape(field)}'|,\\s*'${escape(field)}'\\s*\\)`
+        )
         expect(source.includes(todo) || moved.test(source), `${from} → ${to} ${todo}`).toBe(true)
       }
     }

@@ -90,8 +90,17 @@ export function planMoves(older: PlannedVersion, newer: PlannedVersion): PairMov
   }
   const fields = new Map<string, { removed: Located[]; added: Located[] }>()
   const enums = new Map<string, SchemaDifference[]>()
+  // fields below one whose type changes are that field's other shape, not fields of their own
+  const retyped = differences
+    .filter(({ kind }) => kind === 'type' || kind === 'int-or-string')
+    .map(({ path }) => path)
+  const within = (path: string) =>
+    retyped.find((parent) => path.startsWith(`${parent}.`) || path.startsWith(`${parent}[`))
   for (const difference of differences) {
-    if (difference.kind === 'added' || difference.kind === 'removed') {
+    const parent = within(difference.path)
+    if (parent !== undefined) {
+      todo(difference, `part of ${parent}, whose type changes: convert it with ${parent}`)
+    } else if (difference.kind === 'added' || difference.kind === 'removed') {
       const located = reach(difference, difference.kind === 'added' ? newer : older)
       if (located === undefined) continue
       const { lists, path } = located.path
@@ -126,7 +135,7 @@ export function planMoves(older: PlannedVersion, newer: PlannedVersion): PairMov
       for (const { difference } of [...removed, ...added]) {
         todo(
           difference,
-          `one of ${names} (the same type, side by side) may be another renamed: declare move.renamed for each that is, move.removed or move.added for the others`
+          `one of ${names} (same type, side by side) may be renamed to another: declare move.renamed for those, move.removed or move.added for the rest`
         )
       }
     } else {
@@ -244,9 +253,9 @@ function decision(difference: SchemaDifference, from: string, to: string, why?: 
     case 'default':
       return `an object keeps the value it has: decide whether one holding ${from}'s default should get ${to}'s`
     case 'required':
-      return `required on one side only: fill it where the other side leaves it out, in a \`then\` or \`thenBack\`, or leave it`
+      return `required on one side only: fill it where the other leaves it out (\`then\`, \`thenBack\`), or leave it`
     default:
-      return `no move changes values for it: check that what ${from} allows ${to} allows, and back (crdconv check names converted values a version refuses)`
+      return `values must pass both versions' checks: crdconv check names a converted value ${to} or ${from} refuses`
   }
 }
 
