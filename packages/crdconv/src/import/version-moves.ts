@@ -152,7 +152,7 @@ export function planMoves(older: PlannedVersion, newer: PlannedVersion): PairMov
       for (const come of added) declared.push([come.path, addedMove(come, from, to)])
     }
   }
-  for (const [path, found] of enums) {
+  for (const found of enums.values()) {
     const mapped = enumMove(found, older, newer)
     if (typeof mapped !== 'string') declared.push(mapped)
     else for (const difference of found) todo(difference, decision(difference, from, to, mapped))
