@@ -174,29 +174,19 @@ interface Located {
 
 function addedMove({ difference, path, plan }: Located, from: string, to: string): PlannedMove {
   const value = plan.stated['default']
-  if (value === undefined) {
-    return {
-      kind: 'added',
-      path: path.path,
-      note: 'stashed on the way back',
-      todo: {
-        ...todoOf(difference),
-        decide: `objects from ${from} get no value: give one, move.added('${path.path}', value), or a default in ${to}'s schema, or fill it from ${from}'s fields in a \`then\``,
-      },
-    }
-  }
-  const parsed = value === null ? undefined : buildZod(plan).safeParse(value)
+  const parsed = value == null ? undefined : buildZod(plan).safeParse(value)
   if (parsed?.success === true && canonicalJson(parsed.data) === canonicalJson(value)) {
     return { kind: 'added', path: path.path, value, note: `${to}'s default` }
   }
+  const decide =
+    value === undefined
+      ? `objects from ${from} get no value: give one, move.added('${path.path}', value), or a default in ${to}'s schema, or fill it from ${from}'s fields in a \`then\``
+      : `its default is not a value of the field's zod type: give the value objects from ${from} get`
   return {
     kind: 'added',
     path: path.path,
     note: 'stashed on the way back',
-    todo: {
-      ...todoOf(difference),
-      decide: `its default is not a value of the field's zod type: give the value objects from ${from} get`,
-    },
+    todo: { ...todoOf(difference), decide },
   }
 }
 
