@@ -88,6 +88,11 @@ function todosOf(moves: readonly PlannedMove[]): MoveTodo[] {
 /**
  * The converters `movesSource(pair)` declares, built now: `fieldMoves` checks their paths against
  * the versions' schemas and throws a `SchemeError` naming a move it refuses.
+ *
+ * @example
+ * ```ts
+ * const converters = plan.converters.flatMap((pair) => liveMoves(versions, pair))
+ * ```
  */
 export function liveMoves(versions: VersionMap, pair: PairMoves): Converter[] {
   const between = fieldMoves as unknown as (
