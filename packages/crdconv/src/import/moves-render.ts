@@ -19,10 +19,13 @@ import type { MoveTodo, PairMoves, PlannedMove } from './version-moves.ts'
  * ```
  */
 export function movesSource(pair: PairMoves): string {
+  const settled = pair.todos.length === 0 && todosOf(pair.moves).length === 0
   const header =
-    pair.todos.length === 0 && todosOf(pair.moves).length === 0
-      ? `// ${pair.from} → ${pair.to}, and the way back: every difference is a declared move`
-      : `// ${pair.from} → ${pair.to}, and the way back: what import matched is declared; each TODO is yours to decide`
+    pair.moves.length === 0 && settled
+      ? `// ${pair.from} and ${pair.to} declare the same fields: everything is carried as it is`
+      : settled
+        ? `// ${pair.from} → ${pair.to}, and the way back: every difference is a declared move`
+        : `// ${pair.from} → ${pair.to}, and the way back: what import matched is declared; each TODO is yours to decide`
   const todos = pair.todos.map((todo) => todoComment(pair, todo))
   const parameter = pair.moves.length === 0 ? '()' : '(move)'
   return [
@@ -43,7 +46,8 @@ function listSource(pair: PairMoves, moves: readonly PlannedMove[], builder: str
 }
 
 function moveSource(pair: PairMoves, move: PlannedMove, builder: string): string {
-  const text = (value: string) => JSON.stringify(value).replace(/^"|"$/g, "'")
+  // Prettier turns these into single quotes where that needs no escape
+  const text = (value: string) => JSON.stringify(value)
   switch (move.kind) {
     case 'renamed':
       return `${builder}.renamed(${text(move.from)}, ${text(move.to)}), // ${oneLine(move.note)}`
