@@ -104,8 +104,8 @@ export function planMoves(older: PlannedVersion, newer: PlannedVersion): PairMov
       const located = reach(difference, difference.kind === 'added' ? newer : older)
       if (located === undefined) continue
       const { lists, path } = located.path
-      const parent = [...lists, path.split('.').slice(0, -1).join('.')].join('[]')
-      const key = `${parent}\n${shapeKey(located.plan)}`
+      const beside = [...lists, path.split('.').slice(0, -1).join('.')].join('[]')
+      const key = `${beside}\n${shapeKey(located.plan)}`
       const group = fields.get(key) ?? { removed: [], added: [] }
       group[difference.kind].push({ difference, ...located })
       fields.set(key, group)
