@@ -1,7 +1,7 @@
 // The real-world CRDs in ../shared/crds (or $CRD_CORPUS): read where they are, never copied here.
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { buildCustomResourceDefinition } from '../../../packages/webhook/src/crd/index.ts'
 import {
   checkCrds,
@@ -23,8 +23,7 @@ import {
 } from '../../../packages/webhook/src/testing/index.ts'
 import {
   loadImportedResource,
-  scratchProject,
-  typecheck,
+  typecheckedImports,
   writeFiles,
 } from '../../support/import-project.ts'
 
@@ -47,9 +46,7 @@ const files = existsSync(corpus)
   : []
 
 describe.skipIf(files.length === 0)(`crdconv import on the CRD corpus in ${corpus}`, () => {
-  const project = scratchProject()
   const written = new Map<string, string>()
-  let checked: { code: number; output: string }
 
   const multiVersion = files.filter(
     (file) =>
@@ -61,23 +58,16 @@ describe.skipIf(files.length === 0)(`crdconv import on the CRD corpus in ${corpu
     return input === undefined ? [] : planResource(input.crd).converters.flatMap(pairTodos)
   }
 
-  beforeAll(async () => {
+  // one tsc run for every module: 16 runs would each check crdconv again
+  typecheckedImports(async (directory) => {
     for (const file of files) {
-      const directory = join(project.directory, file.replace(/\W+/g, '-'))
+      const into = join(directory, file.replace(/\W+/g, '-'))
       const { files: imported } = await importCrds(readFileSync(join(corpus, file), 'utf8'))
-      writeFiles(directory, imported)
+      writeFiles(into, imported)
       const module = imported.find((entry) => !entry.path.endsWith('.test.ts'))
-      written.set(file, join(directory, module?.path ?? 'missing.ts'))
+      written.set(file, join(into, module?.path ?? 'missing.ts'))
     }
-    // one tsc run for every module: 16 runs would each check crdconv again
-    checked = await typecheck(project.directory)
   }, 600_000)
-  afterAll(() => project.remove())
-
-  it('writes modules that typecheck', () => {
-    expect(checked.output).toBe('')
-    expect(checked.code).toBe(0)
-  })
 
   it.each(files)('gives %s back: empty --check, and the same CRD from the module', async (file) => {
     const text = readFileSync(join(corpus, file), 'utf8')

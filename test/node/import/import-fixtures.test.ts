@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
 import { buildCustomResourceDefinition } from '../../../packages/webhook/src/crd/index.ts'
 import {
@@ -13,8 +13,7 @@ import { expectLosslessRoundTrips } from '../../../packages/webhook/src/testing/
 import { crdconv } from '../cli/run-cli.ts'
 import {
   loadImportedResource,
-  scratchProject,
-  typecheck,
+  typecheckedImports,
   writeFiles,
 } from '../../support/import-project.ts'
 
@@ -23,18 +22,8 @@ const read = (name: string) => readFileSync(join(fixtures, name), 'utf8')
 const FIXTURES = ['every-feature-crd.yaml', 'same-fields-crd.yaml']
 
 describe('crdconv import on its own fixtures', () => {
-  const project = scratchProject()
-  let checked: { code: number; output: string }
-
-  beforeAll(async () => {
-    for (const name of FIXTURES) writeFiles(project.directory, (await importCrds(read(name))).files)
-    checked = await typecheck(project.directory)
-  }, 120_000)
-  afterAll(() => project.remove())
-
-  it('writes modules and tests that typecheck', () => {
-    expect(checked.output).toBe('')
-    expect(checked.code).toBe(0)
+  const project = typecheckedImports(async (directory) => {
+    for (const name of FIXTURES) writeFiles(directory, (await importCrds(read(name))).files)
   })
 
   it.each(FIXTURES)('gives %s back from the written module, every keyword', async (name) => {

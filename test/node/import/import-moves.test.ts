@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { importCrds } from '../../../packages/crdconv/src/import/index.ts'
 import type { Scheme } from '../../../packages/webhook/src/scheme/index.ts'
 import {
@@ -11,7 +11,7 @@ import {
   conversionCoverage,
   coverageFindings,
 } from '../../../packages/webhook/src/testing/index.ts'
-import { scratchProject, typecheck, writeFiles } from '../../support/import-project.ts'
+import { typecheckedImports, writeFiles } from '../../support/import-project.ts'
 
 type Properties = Record<string, Record<string, unknown>>
 
@@ -222,23 +222,10 @@ function twoVersions(index: number, rule: Rule): object {
 }
 
 describe('crdconv import between two versions', () => {
-  const project = scratchProject()
-  let checked: { code: number; output: string }
-
-  beforeAll(async () => {
+  const project = typecheckedImports(async (directory) => {
     for (const [index, rule] of RULES.entries()) {
-      writeFiles(
-        project.directory,
-        (await importCrds(JSON.stringify(twoVersions(index, rule)))).files
-      )
+      writeFiles(directory, (await importCrds(JSON.stringify(twoVersions(index, rule)))).files)
     }
-    checked = await typecheck(project.directory)
-  }, 120_000)
-  afterAll(() => project.remove())
-
-  it('writes modules and tests that typecheck', () => {
-    expect(checked.output).toBe('')
-    expect(checked.code).toBe(0)
   })
 
   describe.each(RULES.map((rule, index) => [rule.name, rule, index] as const))(
