@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { promisify } from 'node:util'
+import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { ImportedFile } from '../../packages/crdconv/src/import/index.ts'
 import type { Resource, Scheme } from '../../packages/webhook/src/scheme/index.ts'
 
@@ -51,6 +52,28 @@ export async function typecheck(directory: string): Promise<{ code: number; outp
     const failed = error as { code?: number; stdout?: string }
     return { code: failed.code ?? 1, output: failed.stdout ?? String(error) }
   }
+}
+
+/**
+ * A scratch project that `write` fills with imported modules before the tests run, typechecked in
+ * one tsc run and removed after them; registers the test that everything written typechecks.
+ */
+export function typecheckedImports(
+  write: (directory: string) => Promise<void>,
+  timeout = 120_000
+): { directory: string } {
+  const project = scratchProject()
+  let checked = { code: -1, output: 'not typechecked: writing the modules failed' }
+  beforeAll(async () => {
+    await write(project.directory)
+    checked = await typecheck(project.directory)
+  }, timeout)
+  afterAll(() => project.remove())
+  it('writes modules and tests that typecheck', () => {
+    expect(checked.output).toBe('')
+    expect(checked.code).toBe(0)
+  })
+  return project
 }
 
 /** The one resource of an imported module (its `scheme` export). */

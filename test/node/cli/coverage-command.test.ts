@@ -66,7 +66,7 @@ describe('crdconv check, conversion coverage', () => {
       '  FAIL  conversion coverage: no field lost, no converted value the target schema refuses\n'
     )
     expect(stdout).toContain(
-      "- Widget.coverage.example.com v1 → v2: v1's .spec.note is lost: no field of v2 changes with it and it is not stashed; carry it into a field of v2 in the converter, or keep it with stashFields"
+      "- Widget.coverage.example.com v1 → v2: v1's .spec.note is lost: no field of v2 changes with it and it is not stashed; carry it into a field of v2 in the converter (declared: move.renamed or move.split), or stash it (declared: move.removed), or keep it with stashFields"
     )
     expect(stdout).toContain(
       "warning: Widget.coverage.example.com v1 → v2: v2's .spec.extra is never filled and has no default"

@@ -6,7 +6,8 @@ import {
   describeCrdDifference,
   importCrds,
 } from '../../../packages/crdconv/src/import/index.ts'
-import { converterDifferences } from '../../../packages/crdconv/src/import/resource-plan.ts'
+import { planRoot } from '../../../packages/crdconv/src/import/root-plan.ts'
+import { planMoves } from '../../../packages/crdconv/src/import/version-moves.ts'
 import { crdInput } from '../../support/crd-factory.ts'
 
 const spec = { type: 'object', properties: { size: { type: 'integer' } } }
@@ -86,37 +87,20 @@ describe('import and crd on the root of a schema', () => {
       type: 'object',
       properties: { ...typeMeta, metadata: { type: 'object' }, spec },
     }
-    expect(converterDifferences(bare, declared)).toEqual([])
-    expect(
-      converterDifferences(bare, {
-        ...declared,
-        properties: { ...declared.properties, size: spec },
-      })
-    ).toEqual(['.size: added (object)'])
-  })
-
-  it('lists fields that moved or changed shape first, then narrowed values, then a dozen at most', () => {
-    const many = Object.fromEntries(
-      Array.from({ length: 14 }, (_, index) => [`f${index}`, { type: 'string' }])
-    )
-    const older = { type: 'object', properties: { ...many, size: { type: 'integer' } } }
-    const newer = {
-      type: 'object',
-      properties: {
-        ...Object.fromEntries(
-          Object.keys(many).map((name) => [name, { type: 'string', maxLength: 9 }])
-        ),
-        size: { type: 'string' },
-      },
-    }
-    const lines = converterDifferences(older, newer)
-    expect(lines[0]).toBe('.size: type integer → string')
-    expect(lines.slice(1, 12)).toEqual(
-      Object.keys(many)
-        .slice(0, 11)
-        .map((name) => `.${name}: maxLength - → 9`)
-    )
-    expect(lines).toHaveLength(13)
-    expect(lines[12]).toBe('… and 3 more: crdconv diff lists them all')
+    const version = (name: string, schema: Record<string, unknown>) => ({
+      name,
+      plan: planRoot(schema).schema,
+      schema,
+    })
+    expect(planMoves(version('v1beta1', bare), version('v1', declared))).toEqual({
+      from: 'v1beta1',
+      to: 'v1',
+      moves: [],
+      todos: [],
+    })
+    const sized = { ...declared, properties: { ...declared.properties, size: spec } }
+    expect(planMoves(version('v1beta1', bare), version('v1', sized)).moves).toEqual([
+      expect.objectContaining({ kind: 'added', path: 'size' }),
+    ])
   })
 })

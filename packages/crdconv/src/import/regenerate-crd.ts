@@ -1,5 +1,11 @@
 import { buildCustomResourceDefinition, crdRootFields } from '@crdconv/webhook/crd'
-import { defineResource, type ResourceDefinition, type VersionMap } from '@crdconv/webhook/scheme'
+import {
+  defineResource,
+  type Converter,
+  type ResourceDefinition,
+  type VersionMap,
+} from '@crdconv/webhook/scheme'
+import { liveMoves } from './moves-render.ts'
 import type { CrdInput } from './read-crd-documents.ts'
 import type { ResourcePlan } from './resource-plan.ts'
 import { buildZod } from './zod-render.ts'
@@ -14,7 +20,8 @@ export interface Regenerated {
 
 /**
  * The CRD `crdconv crd` makes of the module `plan` describes, built in memory from the same plan
- * (zod schemas, `defineResource`, `buildCustomResourceDefinition`).
+ * (zod schemas, the field moves, `defineResource`, `buildCustomResourceDefinition`): a move
+ * `fieldMoves` refuses is one of its problems.
  *
  * @example
  * ```ts
@@ -28,16 +35,15 @@ export function regenerateCrd(plan: ResourcePlan): Regenerated {
     if (version.rootFields !== undefined) schema.register(crdRootFields, version.rootFields)
     versions[version.name] = { ...version.settings, schema }
   }
-  const definition = {
-    ...plan.identity,
-    versions,
-    converters: plan.converters.map(({ from, to }) => ({
-      from,
-      to,
-      convert: (object: object) => ({ ...object }),
-    })),
-  } as unknown as ResourceDefinition<VersionMap>
   try {
+    const converters: Converter[] = plan.converters.flatMap((pair) =>
+      liveMoves(versions as VersionMap, pair)
+    )
+    const definition = {
+      ...plan.identity,
+      versions,
+      converters,
+    } as unknown as ResourceDefinition<VersionMap>
     const build = buildCustomResourceDefinition(defineResource(definition), {
       url: PLACEHOLDER_URL,
     })

@@ -28,7 +28,7 @@ export function coverageFindings(report: CoverageReport): CoverageFindings {
       if (source.outcome !== 'lost') continue
       const dotted = source.field.replace(/^\./, '')
       failures.push(
-        `${pair}: ${from}'s ${source.field} is lost: no field of ${to} changes with it and it is not stashed; carry it into a field of ${to} in the converter, or keep it with stashFields(converted, context, { '${dotted}': … }) and give it back with restoreStashedFields on the way to ${from}`
+        `${pair}: ${from}'s ${source.field} is lost: no field of ${to} changes with it and it is not stashed; carry it into a field of ${to} in the converter (declared: move.renamed or move.split), or stash it (declared: move.removed), or keep it with stashFields(converted, context, { '${dotted}': … }) and give it back with restoreStashedFields on the way to ${from}`
       )
     }
     for (const target of targets) {
@@ -36,7 +36,7 @@ export function coverageFindings(report: CoverageReport): CoverageFindings {
         const origin =
           target.from.length > 0 ? `, filled from ${from}'s ${target.from.join(', ')}` : ''
         failures.push(
-          `${pair}: ${to}'s ${target.field} gets values ${to}'s schema refuses (${target.refused.reason}; for example ${showExample(target.refused.example)})${origin}; write only values ${to} accepts there, or widen ${target.field} in ${to}'s schema`
+          `${pair}: ${to}'s ${target.field} gets values ${to}'s schema refuses (${target.refused.reason}; for example ${showExample(target.refused.example)})${origin}; write only values ${to} accepts there (declared: move.mapped), or widen ${target.field} in ${to}'s schema`
         )
       } else if (target.outcome === 'never-filled' && !('default' in target)) {
         warnings.push(
