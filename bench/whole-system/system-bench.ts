@@ -80,8 +80,19 @@ export async function benchRelease(
     const idleGaps = await measureIdleGaps(api, subjects, options.idleGapsS, farthest)
     const idleReviews =
       current && options.idle ? await measureIdleReviews(subjects, stored) : undefined
+    // the runners come last and start processes of their own: one that fails keeps the rest
     const platforms = current
-      ? await measurePlatforms(api, tls, options.platforms, farthest, options.idleGapsS, stored)
+      ? await measurePlatforms(
+          api,
+          tls,
+          options.platforms,
+          farthest,
+          options.idleGapsS,
+          stored
+        ).catch((error: unknown) => {
+          progress(`${release.name}: the runners were not measured: ${String(error)}`)
+          return []
+        })
       : []
     return {
       release: release.name,
