@@ -1,6 +1,5 @@
 // A CRD sent to the API server as a server-side dry-run create: what it refuses (CEL rules that do
 // not compile or cost too much, schemas it rejects), and what it would store.
-import { VersionApi } from '@kubernetes/client-node'
 import { isPlainObject } from '@crdconv/webhook/scheme'
 import { apiFailure, explainClusterError } from './cluster-error.ts'
 import type { ClusterClient } from './connect-to-cluster.ts'
@@ -91,6 +90,8 @@ export function formatCrdRefusal(refusal: CrdRefusal): string {
 
 /** The API server's release (`v1.37.2`), or undefined when it does not say. */
 export async function serverVersion(client: ClusterClient): Promise<string | undefined> {
+  // loaded on use: status imports this module, and the CLI loads the cluster client only to talk to one
+  const { VersionApi } = await import('@kubernetes/client-node')
   try {
     return (await client.kubeConfig.makeApiClient(VersionApi).getCode()).gitVersion
   } catch {
