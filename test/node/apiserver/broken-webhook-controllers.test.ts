@@ -79,6 +79,27 @@ const WATCHER: Record<
   },
 }
 
+/** The rows of docs/operations.md's table for these, by their first cell, and each release's cell. */
+const DOC_ROWS: Record<string, Record<Era, string>> = {
+  'a watch at v1 opened before it broke, on a write at v1beta1': {
+    oldest: 'closed, no ERROR event',
+    current: '`Failed` or 500: open, silent; down: closed, no ERROR event',
+  },
+  'the same watch once the webhook is back': {
+    oldest: 'closed (the client must watch again)',
+    current: '`Failed` or 500: gets the write (`ADDED`); down: closed',
+  },
+  '`kubectl get --watch` at v1 while it is broken': { oldest: 'fails', current: 'fails' },
+  'a dependent custom resource whose owner is deleted': {
+    oldest: 'not measurable',
+    current: 'not collected until the webhook is back, then collected',
+  },
+  'a namespace holding custom resources, deleted': {
+    oldest: 'not measurable',
+    current: 'stays `Terminating` until the webhook is back, then goes',
+  },
+}
+
 /** What a watcher saw after the initial ADDED events: later events, and whether the stream ended. */
 const afterStart = (open: OpenWatch, initial: number): WatchOutcome => ({
   events: open.events().slice(initial),
@@ -227,4 +248,29 @@ describeWithApiServer('a broken webhook under watches and controllers', (release
     },
     240_000
   )
+
+  it("docs/operations.md's rows for watches and the controllers say what this release did", () => {
+    const rows = OPERATIONS_DOC.split('\n').map((line) => line.replace(/ +/g, ' '))
+    for (const [name, cells] of Object.entries(DOC_ROWS)) {
+      const row = rows.find((line) => line.startsWith(`| ${name} |`)) ?? ''
+      expect(row.split('|').map((cell) => cell.trim())[era === 'oldest' ? 2 : 3], name).toBe(
+        cells[era]
+      )
+    }
+    // the watch rows agree with what the watcher saw: closed where it ended, open where it did not
+    for (const [row, when] of [
+      ['a watch at v1 opened before it broke, on a write at v1beta1', 'broken'],
+      ['the same watch once the webhook is back', 'mended'],
+    ] as const) {
+      const outcomes = Object.values(WATCHER[era]).map((outcome) => outcome[when])
+      const cell = DOC_ROWS[row]?.[era] ?? ''
+      expect(cell.includes('closed'), row).toBe(outcomes.some((outcome) => outcome.ended))
+      expect(cell.includes('ADDED'), row).toBe(
+        outcomes.some((outcome) => outcome.events.length > 0)
+      )
+    }
+    expect(DOC_ROWS['a dependent custom resource whose owner is deleted']?.[era]).toBe(
+      controllers ? 'not collected until the webhook is back, then collected' : 'not measurable'
+    )
+  })
 })
