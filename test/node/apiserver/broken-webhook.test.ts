@@ -15,6 +15,7 @@ import {
   cronTab,
   cronTabs,
   conversionLabForSuite,
+  placeholders,
   until,
 } from './conversion-lab.ts'
 import type { WebhookMode } from './counting-webhook.ts'
@@ -97,17 +98,6 @@ const OPERATIONS: readonly Operation[] = [
     works: both(true),
   },
 ]
-
-/** kubectl's text with what changes from run to run (ports, names, revisions) as placeholders. */
-export function placeholders(text: string): string {
-  return text
-    .trim()
-    .replace(/127\.0\.0\.1:\d+/g, 'HOST:PORT')
-    .replace(/revision=\d+/g, 'revision=N')
-    .replace(/\/default\/[a-z0-9-]+/g, '/default/NAME')
-    .replace(/\(and \d+ more\)/g, '(and N more)')
-    .replace(/broken on purpose/g, 'MESSAGE')
-}
 
 describeWithApiServer('a broken webhook', (release) => {
   const era: Era = release.name.includes('(oldest)') ? 'oldest' : 'current'

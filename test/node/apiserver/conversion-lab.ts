@@ -37,9 +37,11 @@ export interface ApiAnswer {
   readonly body: string
 }
 
-/** A watch the API server streams to: events as `TYPE name`, until `close()`. */
+/** A watch the API server streams to: events as `TYPE name` (`ERROR message`), until `close()`. */
 export interface OpenWatch {
   readonly events: () => readonly string[]
+  /** Whether the API server has ended the stream. */
+  readonly ended: () => boolean
   readonly close: () => void
 }
 
@@ -49,7 +51,10 @@ export interface ConversionLab {
   readonly proxy: DistanceProxy
   /** One request to the API server as the admin, on a kept-alive connection; never throws on status. */
   readonly api: (method: string, path: string, body?: unknown, type?: string) => Promise<ApiAnswer>
-  /** Opens a WATCH (`path` with `watch=true`); collects each event's type and object name. */
+  /**
+   * Opens a WATCH (`path` with `watch=true`); collects each event's type and object name, or an
+   * ERROR event's message. Rejects with the status and body when the API server refuses it.
+   */
   readonly watch: (path: string) => Promise<OpenWatch>
   /** `kubectl` as the admin, failing on a non-zero exit. */
   readonly kube: (args: readonly string[], input?: string) => Promise<string>
@@ -86,12 +91,14 @@ export function cronTab(version: Version, name: string, port = 1234): Record<str
 }
 
 /**
- * Starts etcd + kube-apiserver of `release`, the counting webhook, the distance proxy in front of
- * it (`oneWayMs`, 0 by default: loopback) and applies the CronTab CRD pointing at the proxy.
+ * Starts etcd + kube-apiserver of `release` (and kube-controller-manager with `controllers`, if
+ * any), the counting webhook, the distance proxy in front of it (`oneWayMs`, 0 by default:
+ * loopback) and applies the CronTab CRD pointing at the proxy.
  */
 export async function startConversionLab(
   release: ApiServerRelease,
-  oneWayMs = 0
+  oneWayMs = 0,
+  controllers: readonly string[] = []
 ): Promise<ConversionLab> {
   const directory = mkdtempSync(join(tmpdir(), 'crdconv-apiserver-calls-'))
   const started: { stop: () => Promise<void> }[] = []
@@ -110,7 +117,7 @@ export async function startConversionLab(
       oneWayMs,
     })
     started.push({ stop: () => proxy.close() })
-    const server = await startTestApiServer({ assets: release.assets })
+    const server = await startTestApiServer({ assets: release.assets, controllers })
     started.push(server)
     const kubeRun = (args: readonly string[], input?: string) =>
       kubectl(server.kubeconfigPath, args, input)
@@ -157,25 +164,35 @@ export async function startConversionLab(
       new Promise<OpenWatch>((resolve, reject) => {
         const events: string[] = []
         let rest = ''
+        let ended = false
         const outgoing = request(
           `${server.url}${path}`,
           { agent: false, ...clientTls },
           (response) => {
-            if (response.statusCode !== 200)
-              reject(new Error(`watch ${path}: ${response.statusCode}`))
+            if (response.statusCode !== 200) {
+              const chunks: Buffer[] = []
+              response.on('data', (chunk: Buffer) => chunks.push(chunk))
+              response.on('end', () =>
+                reject(new Error(`${response.statusCode}: ${Buffer.concat(chunks).toString()}`))
+              )
+              return
+            }
             response.on('data', (chunk: Buffer) => {
               const lines = (rest + chunk.toString('utf8')).split('\n')
               rest = lines.pop() ?? ''
               for (const line of lines.filter((one) => one.trim() !== '')) {
                 const event = JSON.parse(line) as {
                   type: string
-                  object: { metadata?: { name?: string } }
+                  object: { metadata?: { name?: string }; message?: string }
                 }
-                events.push(`${event.type} ${event.object.metadata?.name ?? ''}`)
+                const said = event.type === 'ERROR' ? event.object.message : undefined
+                events.push(`${event.type} ${said ?? event.object.metadata?.name ?? ''}`)
               }
             })
+            response.on('end', () => (ended = true))
+            response.on('close', () => (ended = true))
             response.on('error', () => undefined)
-            resolve({ events: () => events, close: () => outgoing.destroy() })
+            resolve({ events: () => events, ended: () => ended, close: () => outgoing.destroy() })
           }
         )
         outgoing.on('error', reject)
@@ -197,10 +214,13 @@ export async function startConversionLab(
  * The suite's one lab: started in `beforeAll`, stopped in `afterAll`. Its members are there from
  * the suite's next `beforeAll` on.
  */
-export function conversionLabForSuite(release: ApiServerRelease): ConversionLab {
+export function conversionLabForSuite(
+  release: ApiServerRelease,
+  controllers: readonly string[] = []
+): ConversionLab {
   const lab = {} as { -readonly [Key in keyof ConversionLab]: ConversionLab[Key] }
   beforeAll(async () => {
-    Object.assign(lab, await startConversionLab(release))
+    Object.assign(lab, await startConversionLab(release, 0, controllers))
   }, API_SERVER_START_MS)
   afterAll(() => lab.stop?.())
   return lab
@@ -216,6 +236,17 @@ export async function createCronTabs(
     cronTab('v1beta1', `${prefix}-${index}`, 1000 + index)
   )
   await lab.kube(['create', '-f', '-'], JSON.stringify({ apiVersion: 'v1', kind: 'List', items }))
+}
+
+/** kubectl's text with what changes from run to run (ports, names, revisions) as placeholders. */
+export function placeholders(text: string): string {
+  return text
+    .trim()
+    .replace(/127\.0\.0\.1:\d+/g, 'HOST:PORT')
+    .replace(/revision=\d+/g, 'revision=N')
+    .replace(/\/default\/[a-z0-9-]+/g, '/default/NAME')
+    .replace(/\(and \d+ more\)/g, '(and N more)')
+    .replace(/broken on purpose/g, 'MESSAGE')
 }
 
 /** Settles once `check()` holds, polling every 50 ms. */
