@@ -39,6 +39,8 @@ export interface IdleGap {
   readonly rttMs: number
   readonly subject: 'crdconv' | 'bare'
   readonly getMs: number
+  /** The GET's HTTP status: 500 where the API server's reused connection had been dropped. */
+  readonly status: number
   readonly newConnection: boolean
 }
 

@@ -152,7 +152,7 @@ function idleTables(figures: SystemFigures): SystemTable[] {
           `${gap.gapS} s`,
           `${gap.rttMs} ms`,
           gap.subject,
-          ms(gap.getMs),
+          gap.status === 200 ? ms(gap.getMs) : `${ms(gap.getMs)} (HTTP ${gap.status})`,
           gap.newConnection ? 'yes' : 'no',
         ])
       ),
