@@ -1,6 +1,8 @@
 import { build } from 'esbuild'
 import { execFile } from 'node:child_process'
-import { readdirSync, readFileSync } from 'node:fs'
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import * as prettier from 'prettier'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 
@@ -8,6 +10,16 @@ export const execFileAsync = promisify(execFile)
 
 /** The repository root, so the bench runs the same from any working directory. */
 export const repoRoot = fileURLToPath(new URL('..', import.meta.url))
+
+/** Writes bench/results.json formatted as `npm run lint` wants it. */
+export async function writeResults(results: Record<string, unknown>): Promise<void> {
+  const file = join(repoRoot, 'bench/results.json')
+  const options = (await prettier.resolveConfig(file)) ?? {}
+  writeFileSync(
+    file,
+    await prettier.format(JSON.stringify(results), { ...options, filepath: file })
+  )
+}
 
 export function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b)

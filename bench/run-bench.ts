@@ -1,9 +1,9 @@
 // `npm run bench`: every figure of docs/performance.md, measured beside its baseline in one
 // run, printed as a table with the targets' PASS/MISS and written to bench/results.json.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { cpus, tmpdir, totalmem, type as osType, release } from 'node:os'
 import { join } from 'node:path'
-import { repoRoot, round, type ServerCpuRatio } from './bench-support.ts'
+import { round, writeResults, type ServerCpuRatio } from './bench-support.ts'
 import { benchCore, type CoreResult } from './core-bench.ts'
 import { benchHttp, GUARANTEE_FLOOR_PLATFORMS, NOISE_FLOOR_PLATFORM } from './http-bench.ts'
 import { benchLambda, LAMBDA_FLOOR_PLATFORM, type ColdStartResult } from './lambda-bench.ts'
@@ -171,7 +171,7 @@ try {
     targets,
     seconds: round((Date.now() - started) / 1000, 0),
   }
-  writeFileSync(join(repoRoot, 'bench/results.json'), `${JSON.stringify(results, null, 2)}\n`)
+  await writeResults(results)
   printReport(
     results.machine,
     [...core, coreTuned],

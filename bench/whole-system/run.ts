@@ -1,8 +1,8 @@
 // `npm run bench:system`: the whole-system bench alone; prints its tables and writes its figures
 // under `system` in bench/results.json, leaving the other figures there as they are.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { repoRoot } from '../bench-support.ts'
+import { repoRoot, writeResults } from '../bench-support.ts'
 import { parseSystemOptions } from './options.ts'
 import { printSystem } from './report.ts'
 import { benchSystem } from './system.ts'
@@ -20,5 +20,5 @@ const file = join(repoRoot, 'bench/results.json')
 const results = existsSync(file)
   ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>)
   : {}
-writeFileSync(file, `${JSON.stringify({ ...results, system: figures }, null, 2)}\n`)
+await writeResults({ ...results, system: figures })
 console.log(`\nwritten: bench/results.json, key "system" (${figures.seconds} s)`)
