@@ -21,6 +21,24 @@ export async function writeResults(results: Record<string, unknown>): Promise<vo
   )
 }
 
+/** A table on stdout: a title, the header, a rule, each row's cells padded to their column. */
+export function printTable(
+  title: string,
+  header: readonly string[],
+  rows: readonly (readonly string[])[]
+): void {
+  const widths = header.map((cell, column) =>
+    Math.max(cell.length, ...rows.map((row) => (row[column] ?? '').length))
+  )
+  const line = (cells: readonly string[]) =>
+    cells
+      .map((cell, column) => cell.padEnd(widths[column] ?? 0))
+      .join('  ')
+      .trimEnd()
+  console.log(`\n${title}\n${line(header)}\n${widths.map((width) => '─'.repeat(width)).join('  ')}`)
+  for (const row of rows) console.log(line(row))
+}
+
 export function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b)
   const middle = Math.floor(sorted.length / 2)

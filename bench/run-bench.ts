@@ -3,7 +3,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { cpus, tmpdir, totalmem, type as osType, release } from 'node:os'
 import { join } from 'node:path'
-import { round, writeResults, type ServerCpuRatio } from './bench-support.ts'
+import { printTable, round, writeResults, type ServerCpuRatio } from './bench-support.ts'
 import { benchCore, type CoreResult } from './core-bench.ts'
 import { benchHttp, GUARANTEE_FLOOR_PLATFORMS, NOISE_FLOOR_PLATFORM } from './http-bench.ts'
 import { benchLambda, LAMBDA_FLOOR_PLATFORM, type ColdStartResult } from './lambda-bench.ts'
@@ -202,7 +202,7 @@ function printReport(
   console.log(
     `\ncrdconv bench — ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGiB} GiB, ${machine.os}, Node ${machine.node}`
   )
-  table(
+  printTable(
     'Core: CPU time per review (parse, envelope, convert, answer check, serialize) vs JSON.stringify(JSON.parse(body))',
     ['objects', 'body', 'JSON floor', 'review', 'ratio'],
     core.map((line) => [
@@ -213,7 +213,7 @@ function printReport(
       `${line.ratio.toFixed(2)}×`,
     ])
   )
-  table(
+  printTable(
     'Platforms: server CPU per review beside a bare Hono server doing the same parse, set apiVersion, stringify (medians of alternating rounds)',
     ['platform', 'objects', 'bare', 'crdconv / second server', 'ratio', 'its reviews/s', 'errors'],
     platforms.map((line) => [
@@ -226,7 +226,7 @@ function printReport(
       String(line.errors),
     ])
   )
-  table(
+  printTable(
     `Lambda cold start: module load + first invocation in a fresh Node process, CPU (median of ${coldStart.runs} each)`,
     ['handler', 'load', 'load + first invocation', 'ratio'],
     [
@@ -245,7 +245,7 @@ function printReport(
       ],
     ]
   )
-  table(
+  printTable(
     'Size',
     ['bundle', 'minified', 'gzip -9', 'of which zod', 'zod classic'],
     [
@@ -265,7 +265,7 @@ function printReport(
       ],
     ]
   )
-  table(
+  printTable(
     'Start-up: await import() in a fresh Node process (median of 21; target on CPU time)',
     ['module', 'import CPU', 'over empty', 'import wall', 'over empty', 'process start → ready'],
     startup.map((line) => {
@@ -288,7 +288,7 @@ function printReport(
     line.maxRssBytes === undefined ? '' : bytes(line.maxRssBytes),
     line.converted ? 'yes' : 'no',
   ]
-  table(
+  printTable(
     `Memory: node --max-old-space-size=${memory.heapLimitMiB} (heap held = body, parsed request, answer and its text all alive)`,
     ['review', 'objects', 'body', 'heap held', 'peak RSS', 'converts'],
     [
@@ -297,7 +297,7 @@ function printReport(
       ['smallest failing', memory.smallestFailing.toLocaleString('en'), '', '', '', 'no'],
     ]
   )
-  table(
+  printTable(
     'Targets',
     ['target', 'measured', 'limit', ''],
     targets.map((target) => [
@@ -317,17 +317,4 @@ function bytes(count: number): string {
   if (count < 10 * KiB) return `${count} B`
   if (count < 10 * MiB) return `${round(count / KiB, 1)} KiB`
   return `${round(count / MiB, 1)} MiB`
-}
-
-function table(title: string, header: string[], rows: string[][]): void {
-  const widths = header.map((cell, column) =>
-    Math.max(cell.length, ...rows.map((row) => (row[column] ?? '').length))
-  )
-  const line = (cells: string[]) =>
-    cells
-      .map((cell, column) => cell.padEnd(widths[column] ?? 0))
-      .join('  ')
-      .trimEnd()
-  console.log(`\n${title}\n${line(header)}\n${widths.map((width) => '─'.repeat(width)).join('  ')}`)
-  for (const row of rows) console.log(line(row))
 }

@@ -1,5 +1,6 @@
 // The whole-system figures as tables: printed on stdout by the bench, and rendered into
 // docs/performance.md by `npm run docs:figures` (scripts/bench-figures.ts), from the same rows.
+import { printTable } from '../bench-support.ts'
 import type { DistanceFigures, ReleaseFigures, SubjectFigures, SystemFigures } from './figures.ts'
 
 /** The target: crdconv's stall within this factor of the bare webhook's. */
@@ -203,19 +204,6 @@ export function systemTables(figures: SystemFigures): SystemTable[] {
   ]
 }
 
-function printTable({ title, header, rows }: SystemTable): void {
-  const widths = header.map((cell, column) =>
-    Math.max(cell.length, ...rows.map((row) => (row[column] ?? '').length))
-  )
-  const line = (cells: readonly string[]) =>
-    cells
-      .map((cell, column) => cell.padEnd(widths[column] ?? 0))
-      .join('  ')
-      .trimEnd()
-  console.log(`\n${title}\n${line(header)}\n${widths.map((width) => '─'.repeat(width)).join('  ')}`)
-  for (const row of rows) console.log(line(row))
-}
-
 /** Prints every table of the whole-system bench. */
 export function printSystem(figures: SystemFigures): void {
   console.log(
@@ -223,6 +211,6 @@ export function printSystem(figures: SystemFigures): void {
   )
   for (const skipped of figures.skipped) console.log(`skipped: ${skipped}`)
   for (const table of systemTables(figures)) {
-    if (table.rows.length > 0) printTable(table)
+    if (table.rows.length > 0) printTable(table.title, table.header, table.rows)
   }
 }
