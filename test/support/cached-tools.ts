@@ -31,3 +31,7 @@ export const samCli = () =>
 /** `helm`, built from the Go module proxy. */
 export const helmCommand = () =>
   cachedTool('tools/helm/build.sh', 'helm', 'CRDCONV_HELM_CACHE', 'helm')
+
+/** tools/node-image/build.sh's record of the Node base image it built with buildah. */
+export const nodeBaseImage = () =>
+  cachedTool('tools/node-image/build.sh', 'image', 'CRDCONV_IMAGE_CACHE', 'base-image.env')

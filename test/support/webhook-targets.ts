@@ -20,6 +20,8 @@ export interface RunningWebhook {
 /** One way to run the webhook: the Node server, the Worker, the Lambda runner. */
 export interface WebhookTarget {
   readonly name: string
+  /** Why it cannot run on this machine, if it cannot. */
+  readonly skip?: string
   /** Serves `scheme` (a module as `crdconv serve --scheme` takes it), else the built-in example. */
   readonly start: (tls: ServingCertificate, scheme?: string) => Promise<RunningWebhook>
 }
@@ -37,6 +39,16 @@ async function startCliServer(
   // wrangler's telemetry would reach out to the network from every test run
   const env = { ...process.env, WRANGLER_SEND_METRICS: 'false' }
   const managed: ManagedProcess = startProcess(name, process.execPath, [script, ...args(port)], env)
+  const origin = await answeringOrigin(managed, port, tls)
+  return { url: `${origin}${convertPath}`, stop: () => managed.stop() }
+}
+
+/** `https://127.0.0.1:<port>` once a `/healthz` there answers over TLS. */
+export async function answeringOrigin(
+  managed: ManagedProcess,
+  port: number,
+  tls: ServingCertificate
+): Promise<string> {
   const origin = `https://127.0.0.1:${port}`
   const ca = readFileSync(tls.caCert, 'utf8')
   await waitUntil(
@@ -45,7 +57,7 @@ async function startCliServer(
     async () => (await smallRequest(`${origin}/healthz`, { tls: { ca } })).status > 0,
     60_000
   )
-  return { url: `${origin}${convertPath}`, stop: () => managed.stop() }
+  return origin
 }
 
 /** The listen options `crdconv serve` and `crdconv lambda-local` share. */

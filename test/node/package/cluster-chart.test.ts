@@ -1,7 +1,8 @@
 // The Helm chart of a project made by `crdconv init`: `helm lint`, `helm template` applied with a
 // server-side dry-run to the current API server (cert-manager's CRDs installed first), and the
-// Deployment's own `serve` arguments, run here with a test certificate, converting for that API
-// server. Skipped by name where tools/helm/build.sh or tools/k8s-binaries/build.sh has not run.
+// image its Containerfile builds, run with the rendered Deployment's variables and mounts and a
+// test certificate, converting for that API server. Skipped by name where tools/helm/build.sh,
+// tools/k8s-binaries/build.sh or tools/node-image/build.sh has not run.
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs'
 import { rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -16,13 +17,29 @@ import {
 import { API_SERVER_RELEASES, describeWithApiServer } from '../../support/api-server.ts'
 import { helmCommand } from '../../support/cached-tools.ts'
 import { kubectl, kubectlOk } from '../../support/kubectl.ts'
-import { createInitProject, packPackages, run, startServer } from './consumer-project.ts'
+import { baseImage, buildImage, removeImage, runImage } from '../../support/container-image.ts'
+import { answeringOrigin } from '../../support/webhook-targets.ts'
+import { freePort } from '../../../packages/crdconv/src/api-server/test-api-server-processes.ts'
+import { createInitProject, packPackages, run } from './consumer-project.ts'
 
 const GROUP = 'chart.example.com'
 const RELEASE = 'gadget-webhook'
 const CERT_MANAGER_CRDS = join(import.meta.dirname, '../../../../shared/crds/cert-manager')
 const [, CURRENT] = API_SERVER_RELEASES
 const helm = helmCommand()
+const image = baseImage()
+
+interface Container {
+  readonly env: { name: string; value: string }[]
+  readonly volumeMounts: { name: string; mountPath: string }[]
+}
+
+const deploymentContainer = (documents: readonly KubeDocument[]): Container =>
+  (
+    documents.find(({ kind }) => kind === 'Deployment')!.spec as {
+      template: { spec: { containers: Container[] } }
+    }
+  ).template.spec.containers[0]!
 
 interface KubeDocument {
   readonly apiVersion: string
@@ -142,65 +159,80 @@ describeWithApiServer(
       expect(applied.stdout.trim().split('\n')).toHaveLength(rendered.length)
     })
 
-    it('the Deployment’s serve arguments convert for the API server, over TLS', async () => {
-      const tls = await writeServingCertificate(workDir)
-      const deployment = rendered.find(({ kind }) => kind === 'Deployment')!
-      const [container] = (
-        deployment.spec as { template: { spec: { containers: { args: string[] }[] } } }
-      ).template.spec.containers
-      // the pod's paths and port, here: the test certificate, a free port on the loopback
-      const local: Record<string, string> = {
-        '/tls/tls.crt': tls.cert,
-        '/tls/tls.key': tls.key,
-        '0.0.0.0': '127.0.0.1',
-        '8443': '0',
-      }
-      const args = container!.args.map((arg) => local[arg] ?? arg)
-      const webhook = await startServer(project, args, ['npx', 'crdconv'])
-      try {
-        const crd = structuredClone(
-          rendered.find(({ kind }) => kind === 'CustomResourceDefinition')!
+    it.skipIf('skip' in image)(
+      `the image of its Containerfile, run as the Deployment runs it, converts for the API server${'skip' in image ? ` (skipped: ${image.skip})` : ''}`,
+      async () => {
+        if ('skip' in image) return
+        const tls = await writeServingCertificate(workDir)
+        expect((await run('npm', ['run', 'build:server'], project)).code).toBe(0)
+        const tag = `localhost/${RELEASE}-chart-test`
+        await buildImage(image, project, tag)
+        const { env, volumeMounts } = deploymentContainer(rendered)
+        const mount = volumeMounts.find(({ name }) => name === 'tls')!.mountPath
+        // the one change from the pod: a free port on this host's loopback, not the pod's own
+        const port = await freePort()
+        const container = await runImage(
+          image,
+          tag,
+          {
+            ...Object.fromEntries(env.map(({ name, value }) => [name, value])),
+            CONVERT_PORT: String(port),
+          },
+          { [`${mount}/tls.crt`]: tls.cert, [`${mount}/tls.key`]: tls.key }
         )
-        const caBundle = Buffer.from(readFileSync(tls.caCert, 'utf8')).toString('base64')
-        ;(crd.spec['conversion'] as { webhook: { clientConfig: unknown } }).webhook.clientConfig = {
-          url: `${webhook.url}/convert`,
-          caBundle,
+        // Node and the one bundled file: no sources, no node_modules, no token
+        expect(readdirSync(join(container.root, 'app'))).toEqual(['server.mjs'])
+        const webhook = {
+          url: await answeringOrigin(container.process, port, tls),
+          stop: () => container.stop(15_000).finally(() => removeImage(image, tag)),
         }
-        await kubectlOk(
-          server.kubeconfigPath,
-          ['apply', '--server-side', '-f', '-'],
-          stringify(crd)
-        )
-        await kubectlOk(server.kubeconfigPath, [
-          'wait',
-          '--for=condition=Established',
-          `crd/gadgets.${GROUP}`,
-        ])
-        // a create at the version etcd does not store: converted to v1 and back, stored nowhere
-        const gadget = {
-          apiVersion: `${GROUP}/v1beta1`,
-          kind: 'Gadget',
-          metadata: { name: 'g', namespace: 'default' },
-          spec: { message: 'hi', replicas: 1 },
-        }
-        const create = () =>
-          kubectl(
-            server.kubeconfigPath,
-            ['create', '--dry-run=server', '-o', 'json', '-f', '-'],
-            JSON.stringify(gadget)
+        try {
+          const crd = structuredClone(
+            rendered.find(({ kind }) => kind === 'CustomResourceDefinition')!
           )
-        const created = await create()
-        expect(created.stderr).toBe('')
-        expect(JSON.parse(created.stdout)).toMatchObject({ spec: { message: 'hi', replicas: 1 } })
-        // and it was the webhook that converted: without it the same create fails
-        webhook.stop()
-        const refused = await create()
-        expect(refused.code).not.toBe(0)
-        expect(refused.stderr).toMatch(/conversion webhook/)
-      } finally {
-        webhook.stop()
-      }
-    })
+          const caBundle = Buffer.from(readFileSync(tls.caCert, 'utf8')).toString('base64')
+          ;(crd.spec['conversion'] as { webhook: { clientConfig: unknown } }).webhook.clientConfig =
+            {
+              url: `${webhook.url}/convert`,
+              caBundle,
+            }
+          await kubectlOk(
+            server.kubeconfigPath,
+            ['apply', '--server-side', '-f', '-'],
+            stringify(crd)
+          )
+          await kubectlOk(server.kubeconfigPath, [
+            'wait',
+            '--for=condition=Established',
+            `crd/gadgets.${GROUP}`,
+          ])
+          // a create at the version etcd does not store: converted to v1 and back, stored nowhere
+          const gadget = {
+            apiVersion: `${GROUP}/v1beta1`,
+            kind: 'Gadget',
+            metadata: { name: 'g', namespace: 'default' },
+            spec: { message: 'hi', replicas: 1 },
+          }
+          const create = () =>
+            kubectl(
+              server.kubeconfigPath,
+              ['create', '--dry-run=server', '-o', 'json', '-f', '-'],
+              JSON.stringify(gadget)
+            )
+          const created = await create()
+          expect(created.stderr).toBe('')
+          expect(JSON.parse(created.stdout)).toMatchObject({ spec: { message: 'hi', replicas: 1 } })
+          // and it was the webhook that converted: without it the same create fails
+          await webhook.stop()
+          const refused = await create()
+          expect(refused.code).not.toBe(0)
+          expect(refused.stderr).toMatch(/conversion webhook/)
+        } finally {
+          await webhook.stop()
+        }
+      },
+      120_000
+    )
   },
   releases
 )

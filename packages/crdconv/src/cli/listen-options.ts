@@ -20,17 +20,24 @@ export function addListenOptions(command: Command, defaultPort: number): Command
     .option('--tls-key <file>', 'PEM private key for --tls-cert')
 }
 
+/** The certificate and key files to serve HTTPS with (read again when they change), or `undefined`. */
+export function tlsFileOptions(
+  options: ListenOptions,
+  cwd: string
+): { certFile: string; keyFile: string } | undefined {
+  if ((options.tlsCert === undefined) !== (options.tlsKey === undefined)) {
+    throw new UsageError('--tls-cert and --tls-key go together')
+  }
+  if (options.tlsCert === undefined || options.tlsKey === undefined) return undefined
+  return { certFile: resolve(cwd, options.tlsCert), keyFile: resolve(cwd, options.tlsKey) }
+}
+
 /** The certificate and key to serve HTTPS with, or `undefined` for HTTP. */
 export async function readTlsFiles(
   options: ListenOptions,
   cwd: string
 ): Promise<{ cert: Buffer; key: Buffer } | undefined> {
-  if ((options.tlsCert === undefined) !== (options.tlsKey === undefined)) {
-    throw new UsageError('--tls-cert and --tls-key go together')
-  }
-  if (options.tlsCert === undefined || options.tlsKey === undefined) return undefined
-  return {
-    cert: await readFile(resolve(cwd, options.tlsCert)),
-    key: await readFile(resolve(cwd, options.tlsKey)),
-  }
+  const files = tlsFileOptions(options, cwd)
+  if (files === undefined) return undefined
+  return { cert: await readFile(files.certFile), key: await readFile(files.keyFile) }
 }

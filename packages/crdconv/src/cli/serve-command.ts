@@ -8,10 +8,15 @@ import {
   SETTING_VARIABLES,
   type WebhookSettings,
 } from '@crdconv/webhook/http'
-import { DEFAULT_NODE_PORT, nodeServer, type RunningServer } from '@crdconv/webhook/node'
+import {
+  DEFAULT_NODE_PORT,
+  nodeServer,
+  servingLine,
+  type RunningServer,
+} from '@crdconv/webhook/node'
 import { UsageError, type CommandContext } from './cli-io.ts'
 import { loadScheme, SCHEME_OPTION_HELP } from './load-scheme.ts'
-import { addListenOptions, readTlsFiles, type ListenOptions } from './listen-options.ts'
+import { addListenOptions, tlsFileOptions, type ListenOptions } from './listen-options.ts'
 import { parseCount } from './option-parsers.ts'
 
 export function registerServeCommand(program: Command, context: CommandContext): void {
@@ -61,7 +66,7 @@ a broken definition), 2 bad usage or settings.`
     )
     .action(async (options: ServeOptions) => {
       const { io } = context
-      const tls = await readTlsFiles(options, io.cwd)
+      const tls = tlsFileOptions(options, io.cwd)
       const scheme = await loadScheme(options.scheme, io.cwd)
       let server: RunningServer
       let settings: Partial<WebhookSettings>
@@ -76,8 +81,7 @@ a broken definition), 2 bad usage or settings.`
       const tokens =
         settings.tokens !== undefined ||
         SETTING_VARIABLES.tokens.some((name) => (process.env[name] ?? '').trim() !== '')
-      const convertUrl = `${server.url}/convert${tokens ? '/<token>' : ''}`
-      io.stderr(`crdconv: serving ${convertUrl} (health: ${server.url}/healthz)\n`)
+      io.stderr(`${servingLine(server.url, tokens)}\n`)
       const stop = () => void server.close().then(() => process.exit(0))
       process.once('SIGINT', stop)
       process.once('SIGTERM', stop)

@@ -1,18 +1,21 @@
-// The files that run the webhook inside the cluster: a Containerfile for the Node server
-// (`crdconv serve`), and a Helm chart with its Deployment, Service, PodDisruptionBudget,
-// NetworkPolicy, cert-manager certificate, and the CRD whose caBundle cert-manager injects.
+// The files that run the webhook inside the cluster: the Node server's image, and a Helm chart
+// with its Deployment, Service, PodDisruptionBudget, NetworkPolicy, cert-manager certificate,
+// and the CRD whose caBundle cert-manager injects.
+import {
+  CONTAINER_IMAGE_FILES,
+  SERVER_BUNDLE_SCRIPT,
+  SERVER_PORT,
+  SERVER_TLS_ENVIRONMENT,
+  TLS_MOUNT,
+} from './container-image-files.ts'
 
 /** Where `npm run chart:crd` writes the CRD the chart templates from. */
 export const CHART_CRD_FILE = 'chart/files/crd.yaml'
 
-// the port the server listens on inside the pod; the Service answers on 443
-const SERVER_PORT = 8443
-
 /** The container image definition and the chart, keyed by path in the project. */
 export function clusterFiles(packageName: string): Readonly<Record<string, string>> {
   return {
-    Containerfile: CONTAINERFILE,
-    '.containerignore': CONTAINERIGNORE,
+    ...CONTAINER_IMAGE_FILES,
     'chart/Chart.yaml': chartYaml(packageName),
     'chart/values.yaml': valuesYaml(packageName),
     'chart/templates/_helpers.tpl': HELPERS,
@@ -25,36 +28,12 @@ export function clusterFiles(packageName: string): Readonly<Record<string, strin
   }
 }
 
-/** The package.json script that writes the chart's CRD from the scheme. */
-export const CHART_CRD_SCRIPT = {
+/** The package.json scripts of the cluster path: the server's bundle, the chart's CRD. */
+export const CLUSTER_SCRIPTS = {
+  ...SERVER_BUNDLE_SCRIPT,
   // the chart replaces this URL with the Service; crdconv crd needs one to write the stanza
   'chart:crd': `mkdir -p chart/files && crdconv crd --scheme src/scheme.ts --url https://in-cluster.invalid/convert > ${CHART_CRD_FILE}`,
 }
-
-const CONTAINERFILE = `# The webhook's Node server (crdconv serve) for the chart in chart/. Build: podman build -t <image> .
-FROM docker.io/library/node:22-bookworm-slim AS build
-WORKDIR /app
-COPY package.json package-lock.json ./
-RUN npm ci --no-audit --no-fund --ignore-scripts
-COPY tsconfig.json ./
-COPY src ./src
-
-# no shell, no package manager; runs as uid 65532
-FROM gcr.io/distroless/nodejs22-debian12:nonroot
-WORKDIR /app
-COPY --from=build /app /app
-ENTRYPOINT ["/nodejs/bin/node", "node_modules/crdconv/bin/crdconv.js"]
-CMD ["serve", "--scheme", "src/scheme.ts", "--host", "0.0.0.0", "--port", "${SERVER_PORT}"]
-`
-
-const CONTAINERIGNORE = `node_modules
-dist
-cdk.out
-.aws-sam
-.wrangler
-.dev.vars
-token
-`
 
 function chartYaml(name: string): string {
   return `apiVersion: v2
@@ -147,19 +126,10 @@ spec:
         - name: webhook
           image: "{{ .Values.image.repository }}:{{ .Values.image.tag }}"
           imagePullPolicy: {{ .Values.image.pullPolicy }}
-          args:
-            - serve
-            - --scheme
-            - src/scheme.ts
-            - --host
-            - 0.0.0.0
-            - --port
-            - "${SERVER_PORT}"
-            - --tls-cert
-            - /tls/tls.crt
-            - --tls-key
-            - /tls/tls.key
-          ports:
+          env:
+${Object.entries(SERVER_TLS_ENVIRONMENT)
+  .map(([name, value]) => `            - name: ${name}\n              value: ${value}\n`)
+  .join('')}          ports:
             - name: https
               containerPort: ${SERVER_PORT}
           readinessProbe:
@@ -183,17 +153,12 @@ spec:
               drop: [ALL]
           volumeMounts:
             - name: tls
-              mountPath: /tls
+              mountPath: ${TLS_MOUNT}
               readOnly: true
-            # tsx caches the compiled scheme here
-            - name: tmp
-              mountPath: /tmp
       volumes:
         - name: tls
           secret:
             secretName: {{ include "webhook.fullname" . }}-tls
-        - name: tmp
-          emptyDir: {}
 `
 
 const SERVICE = `apiVersion: v1

@@ -1,5 +1,5 @@
 // Every file of the project `crdconv init` writes, as text keyed by its path in the project.
-import { CHART_CRD_SCRIPT, clusterFiles } from './cluster-files.ts'
+import { CLUSTER_SCRIPTS, clusterFiles } from './cluster-files.ts'
 import { deploysWith, type InitOptions } from './init-options.ts'
 import {
   lambdaDeployDevDependencies,
@@ -62,9 +62,13 @@ function packageJson(name: string, options: InitOptions, tools: ToolVersions): s
       dev: 'wrangler dev',
       'deploy:cloudflare': 'wrangler deploy',
       ...lambdaDeployScripts(options),
-      ...CHART_CRD_SCRIPT,
+      ...CLUSTER_SCRIPTS,
     },
-    dependencies: { '@crdconv/webhook': tools.crdconv, zod: tools.zod },
+    dependencies: {
+      '@crdconv/webhook': tools.crdconv,
+      '@hono/node-server': tools.honoNodeServer,
+      zod: tools.zod,
+    },
     devDependencies: sortedByName({
       '@cloudflare/vitest-pool-workers': tools.vitestPoolWorkers,
       crdconv: tools.crdconv,

@@ -65,6 +65,7 @@ ${aws.join('\n')}
 In the cluster (cert-manager installed; the chart's CRD gets its caBundle from cert-manager):
 
 \`\`\`sh
+npm run build:server
 podman build -t <registry>/${name}:0.1.0 . && podman push <registry>/${name}:0.1.0
 npm run chart:crd
 helm install ${name} chart --namespace ${name} --create-namespace --set image.repository=<registry>/${name}

@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs'
 export interface ToolVersions {
   readonly crdconv: string
   readonly zod: string
+  readonly honoNodeServer: string
   readonly fastCheck: string
   readonly vitest: string
   readonly typescript: string
@@ -50,6 +51,7 @@ export function toolVersions(nodeVersion: string = process.versions.node): ToolV
   return {
     crdconv: `^${manifest.version}`,
     zod: dependency('zod'),
+    honoNodeServer: dependency('@hono/node-server'),
     fastCheck: dependency('fast-check'),
     vitest: dependency('vitest'),
     typescript: dependency('typescript'),

@@ -25,8 +25,10 @@ export {
 export {
   BODY_LIMIT_ADVICE,
   LIMIT_ADVICE,
+  NODE_LISTEN_VARIABLES,
   NODE_SERVER_VARIABLES,
   SETTING_VARIABLES,
   variableReader,
+  isSetButBlank,
 } from './setting-variables.ts'
 export { DEFAULT_MAX_DEPTH, DEFAULT_MAX_OBJECTS } from '../review/index.ts'

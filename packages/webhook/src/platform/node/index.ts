@@ -1,4 +1,4 @@
-/** The webhook as a Node server (`@hono/node-server`), HTTP or HTTPS, with its own limits. */
+/** The webhook as a Node server (`@hono/node-server`), HTTP or HTTPS, with its own limits; the process entry for a container. */
 export {
   DEFAULT_NODE_PORT,
   nodeServer,
@@ -14,3 +14,17 @@ export {
   readNodeServerLimits,
   type NodeServerLimits,
 } from './node-server-limits.ts'
+export {
+  DEFAULT_SHUTDOWN_DELAY_SECONDS,
+  readNodeListenSettings,
+  runNodeServer,
+  servingLine,
+  type NodeListenSettings,
+} from './run-node-server.ts'
+export {
+  readTlsMaterial,
+  TLS_FILE_CHECK_MS,
+  watchTlsFiles,
+  type TlsFiles,
+  type TlsMaterial,
+} from './tls-files.ts'

@@ -1,5 +1,5 @@
 import { serve, type ServerType } from '@hono/node-server'
-import { createServer as createHttpsServer } from 'node:https'
+import { createServer as createHttpsServer, type Server as HttpsServer } from 'node:https'
 import type { AddressInfo } from 'node:net'
 import { getConnInfo } from '@hono/node-server/conninfo'
 import type { Hono } from 'hono'
@@ -11,6 +11,7 @@ import {
   type WebhookSettings,
 } from '../../http/index.ts'
 import type { Scheme } from '../../scheme/index.ts'
+import { readTlsMaterial, watchTlsFiles, type TlsFiles, type TlsMaterial } from './tls-files.ts'
 import {
   applyConnectionCap,
   nodeServerOptions,
@@ -27,8 +28,10 @@ export interface NodeServerOptions {
   readonly app: Hono
   readonly port: number
   readonly hostname: string
-  /** PEM certificate chain and key; with them the server speaks HTTPS. */
-  readonly tls?: { readonly cert: string | Buffer; readonly key: string | Buffer }
+  /** PEM certificate chain and key, or their files (re-read when they change): HTTPS. */
+  readonly tls?: TlsMaterial | TlsFiles
+  /** Where a certificate that cannot be renewed from its files is reported (default stderr). */
+  readonly tlsFailed?: (error: unknown) => void
   /** Timeouts and the connection cap; each defaults to `DEFAULT_NODE_SERVER_LIMITS`. */
   readonly limits?: Partial<NodeServerLimits>
 }
@@ -45,8 +48,8 @@ export interface NodeServerSettings extends Partial<WebhookSettings> {
   readonly port?: number
   /** Address to listen on (default 127.0.0.1). */
   readonly hostname?: string
-  /** PEM certificate chain and key; with them the server speaks HTTPS. */
-  readonly tls?: { readonly cert: string | Buffer; readonly key: string | Buffer }
+  /** PEM certificate chain and key, or their files (re-read when they change): HTTPS. */
+  readonly tls?: TlsMaterial | TlsFiles
   /** Where the `CONVERT_*` settings are read from (default `process.env`); the fields above win. */
   readonly environment?: unknown
   /** Where the one log line per review goes (default: a JSON line on stdout, see `writeStdoutLine`). */
@@ -100,28 +103,48 @@ export function startNodeServer(options: NodeServerOptions): Promise<RunningServ
   const limits = resolveNodeServerLimits(options.limits)
   const timeouts = nodeServerOptions(limits)
   return new Promise((resolve, reject) => {
+    // a throw in here rejects: an unreadable file fails the start like a taken port
+    const material = tls === undefined || !('certFile' in tls) ? tls : readTlsMaterial(tls)
     const server: ServerType = serve(
       {
         fetch: app.fetch,
         port,
         hostname,
-        ...(tls === undefined
+        ...(material === undefined
           ? { serverOptions: timeouts }
           : {
               createServer: createHttpsServer,
-              serverOptions: { ...timeouts, cert: tls.cert, key: tls.key },
+              serverOptions: { ...timeouts, cert: material.cert, key: material.key },
             }),
       },
       (info: AddressInfo) => {
         const host = info.family === 'IPv6' ? `[${info.address}]` : info.address
+        const unwatch =
+          tls !== undefined && 'certFile' in tls
+            ? watchTlsFiles(
+                tls,
+                (renewed) => (server as HttpsServer).setSecureContext(renewed),
+                options.tlsFailed ?? reportTlsFailure
+              )
+            : () => {}
         resolve({
-          url: `${tls === undefined ? 'http' : 'https'}://${host}:${info.port}`,
-          close: () =>
-            new Promise((done, fail) => server.close((error) => (error ? fail(error) : done()))),
+          url: `${material === undefined ? 'http' : 'https'}://${host}:${info.port}`,
+          close: () => {
+            unwatch()
+            return new Promise((done, fail) =>
+              server.close((error) => (error ? fail(error) : done()))
+            )
+          },
         })
       }
     )
     applyConnectionCap(server, limits)
     server.once('error', reject)
   })
+}
+
+function reportTlsFailure(error: unknown): void {
+  process.stderr.write(
+    `crdconv: the renewed certificate was not taken, the old one stays: ${error instanceof Error ? error.message : String(error)}\n`
+  )
 }

@@ -1,0 +1,132 @@
+// The Node server's certificate from files, as a Kubernetes Secret volume holds them: the files
+// are symlinks through `..data`, which the kubelet swaps when cert-manager renews the secret.
+import { mkdirSync, mkdtempSync, renameSync, rmSync, symlinkSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { connect } from 'node:tls'
+import { Hono } from 'hono'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import {
+  startNodeServer,
+  type RunningServer,
+} from '../../../packages/webhook/src/platform/node/node-server.ts'
+import { TLS_FILE_CHECK_MS } from '../../../packages/webhook/src/platform/node/tls-files.ts'
+import { writeSelfSignedCertificate } from '../../support/self-signed-certificate.ts'
+
+/** A Secret volume: `tls.crt` → `..data/tls.crt`, `..data` → the current version's folder. */
+function secretVolume(directory: string) {
+  let version = 0
+  const publish = (cert: string, key: string) => {
+    const folder = join(directory, `..version-${++version}`)
+    mkdirSync(folder)
+    renameSync(cert, join(folder, 'tls.crt'))
+    renameSync(key, join(folder, 'tls.key'))
+    symlinkSync(folder, join(directory, '..data-next'))
+    renameSync(join(directory, '..data-next'), join(directory, '..data'))
+  }
+  const fresh = () => {
+    const folder = mkdtempSync(join(directory, 'made-'))
+    return writeSelfSignedCertificate(folder)
+  }
+  return { publish, fresh }
+}
+
+function servedFingerprint(url: string): Promise<string> {
+  const { hostname, port } = new URL(url)
+  return new Promise((resolve, reject) => {
+    const socket = connect(
+      { host: hostname, port: Number(port), rejectUnauthorized: false },
+      () => {
+        resolve(socket.getPeerCertificate().fingerprint256)
+        socket.end()
+      }
+    )
+    socket.on('error', reject)
+  })
+}
+
+async function fingerprintOf(certFile: string): Promise<string> {
+  const { X509Certificate } = await import('node:crypto')
+  const { readFileSync } = await import('node:fs')
+  return new X509Certificate(readFileSync(certFile)).fingerprint256
+}
+
+describe('the Node server with its certificate in a Secret volume', () => {
+  let directory: string
+  let server: RunningServer | undefined
+  const failures: unknown[] = []
+  const app = new Hono().get('/healthz', (context) => context.json({ status: 'ok' }))
+
+  beforeEach(() => {
+    directory = mkdtempSync(join(tmpdir(), 'crdconv-secret-volume-'))
+    failures.length = 0
+  })
+  afterEach(async () => {
+    await server?.close()
+    server = undefined
+    rmSync(directory, { recursive: true, force: true })
+  })
+
+  const start = async () => {
+    const volume = secretVolume(directory)
+    const first = volume.fresh()
+    const expected = await fingerprintOf(first.cert)
+    volume.publish(first.cert, first.key)
+    symlinkSync('..data/tls.crt', join(directory, 'tls.crt'))
+    symlinkSync('..data/tls.key', join(directory, 'tls.key'))
+    server = await startNodeServer({
+      app,
+      port: 0,
+      hostname: '127.0.0.1',
+      tls: { certFile: join(directory, 'tls.crt'), keyFile: join(directory, 'tls.key') },
+      tlsFailed: (error) => failures.push(error),
+    })
+    return { volume, url: server.url, expected }
+  }
+
+  it(
+    'serves the renewed certificate once the kubelet swaps the volume, without a restart',
+    async () => {
+      const { volume, url, expected } = await start()
+      expect(await servedFingerprint(url)).toBe(expected)
+      const renewed = volume.fresh()
+      const next = await fingerprintOf(renewed.cert)
+      volume.publish(renewed.cert, renewed.key)
+      const deadline = Date.now() + 3 * TLS_FILE_CHECK_MS
+      while ((await servedFingerprint(url)) !== next && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 250))
+      }
+      expect(await servedFingerprint(url)).toBe(next)
+      expect(failures).toEqual([])
+    },
+    4 * TLS_FILE_CHECK_MS
+  )
+
+  it(
+    'keeps the certificate it has when the new files do not go together, and says why',
+    async () => {
+      const { volume, url, expected } = await start()
+      const one = volume.fresh()
+      const other = volume.fresh()
+      volume.publish(one.cert, other.key)
+      const deadline = Date.now() + 3 * TLS_FILE_CHECK_MS
+      while (failures.length === 0 && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 250))
+      }
+      expect(String(failures[0])).toMatch(/key values mismatch|KEY_VALUES_MISMATCH/i)
+      expect(await servedFingerprint(url)).toBe(expected)
+    },
+    4 * TLS_FILE_CHECK_MS
+  )
+
+  it('fails the start naming the file it cannot read', async () => {
+    await expect(
+      startNodeServer({
+        app,
+        port: 0,
+        hostname: '127.0.0.1',
+        tls: { certFile: join(directory, 'absent.crt'), keyFile: join(directory, 'absent.key') },
+      })
+    ).rejects.toThrow(`cannot read ${join(directory, 'absent.crt')}: ENOENT`)
+  })
+})
