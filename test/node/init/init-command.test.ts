@@ -24,6 +24,8 @@ const projectFiles = [
   'chart/templates/pdb.yaml',
   'chart/templates/service.yaml',
   'chart/values.yaml',
+  'kustomize/deployment-patch.yaml',
+  'kustomize/kustomization.yaml',
   'package.json',
   'src/lambda.ts',
   'src/scheme.ts',
@@ -141,7 +143,8 @@ describe('crdconv init', () => {
       const readme = readFileSync(join(project, 'README.md'), 'utf8')
       expect(readme.includes('npm run synth:cdk')).toBe(files.includes('cdk.json'))
       expect(readme.includes('npm run build:sam')).toBe(files.includes('template.yaml'))
-      const runs = [...readme.matchAll(/npm run ([\w:-]+)/g)].map((match) => match[1])
+      // npm's own flags before the script's name: `npm run --silent kustomize`
+      const runs = [...readme.matchAll(/npm run (?:--?\w+ )*([\w:-]+)/g)].map((match) => match[1])
       expect(runs.filter((script) => manifest.scripts[script!] === undefined)).toEqual([])
     }
   )

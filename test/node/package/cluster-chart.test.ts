@@ -3,11 +3,11 @@
 // image its Containerfile builds, run with the rendered Deployment's variables and mounts and a
 // test certificate, converting for that API server. Skipped by name where tools/helm/build.sh,
 // tools/k8s-binaries/build.sh or tools/node-image/build.sh has not run.
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { parseAllDocuments, stringify } from 'yaml'
+import { stringify } from 'yaml'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import {
   startTestApiServer,
@@ -21,6 +21,13 @@ import { baseImage, buildImage, removeImage, runImage } from '../../support/cont
 import { answeringOrigin } from '../../support/webhook-targets.ts'
 import { freePort } from '../../../packages/crdconv/src/api-server/test-api-server-processes.ts'
 import { createInitProject, packPackages, run } from './consumer-project.ts'
+import {
+  byKindAndName,
+  editOverlayValues,
+  kubeDocuments,
+  overlayPodSpecPatch,
+  type KubeDocument,
+} from './kube-manifests.ts'
 
 const GROUP = 'chart.example.com'
 const RELEASE = 'gadget-webhook'
@@ -40,13 +47,6 @@ const deploymentContainer = (documents: readonly KubeDocument[]): Container =>
       template: { spec: { containers: Container[] } }
     }
   ).template.spec.containers[0]!
-
-interface KubeDocument {
-  readonly apiVersion: string
-  readonly kind: string
-  readonly metadata: { name: string; annotations?: Record<string, string> }
-  readonly spec: Record<string, unknown>
-}
 
 const releases =
   CURRENT === undefined ? [] : ['skip' in helm ? { ...CURRENT, skip: helm.skip } : CURRENT]
@@ -98,7 +98,7 @@ describeWithApiServer(
       const template = await run(helmPath, ['template', RELEASE, 'chart', '-n', 'default'], project)
       expect(template.code).toBe(0)
       manifests = template.stdout
-      rendered = parseAllDocuments(manifests).map((document) => document.toJSON() as KubeDocument)
+      rendered = kubeDocuments(manifests)
       expect(rendered.map(({ kind }) => kind).sort()).toEqual([
         'Certificate',
         'ClusterIssuer',
@@ -153,6 +153,74 @@ describeWithApiServer(
         server.kubeconfigPath,
         ['apply', '--server-side', '--dry-run=server', '-n', 'default', '-f', '-'],
         manifests
+      )
+      expect(applied.stderr).toBe('')
+      expect(applied.code).toBe(0)
+      expect(applied.stdout.trim().split('\n')).toHaveLength(rendered.length)
+    })
+
+    let overlayManifests: string
+    let overlayNamespace: string
+
+    it('the kustomize overlay renders the chart’s objects with its values, and patches the Deployment', async () => {
+      // where kustomize would put a charts/ cache: beside the kustomization, or in chartHome
+      const cacheFolders = () => [readdirSync(project), readdirSync(join(project, 'kustomize'))]
+      const before = cacheFolders()
+      // an operator's values for this cluster
+      const overlay = editOverlayValues(project, {
+        replicaCount: 3,
+        apiServerCIDRs: ['10.0.0.10/32'],
+      })
+      overlayNamespace = overlay.overlayNamespace
+      expect(overlay.namespace).toBe(overlayNamespace)
+      const kustomized = await run(
+        'npm',
+        ['run', '--silent', 'kustomize', '--', '--helm-command', helmPath],
+        project
+      )
+      expect(kustomized.stderr).toBe('')
+      expect(kustomized.code).toBe(0)
+      overlayManifests = kustomized.stdout
+      const overlayObjects = byKindAndName(kubeDocuments(overlayManifests))
+      // the chart alone, with the same release, namespace and values
+      const valuesFile = join(workDir, 'overlay-values.yaml')
+      writeFileSync(valuesFile, stringify(overlay.valuesInline))
+      const template = await run(
+        helmPath,
+        ['template', overlay.releaseName, 'chart', '-n', overlay.namespace, '-f', valuesFile],
+        project
+      )
+      expect(template.code).toBe(0)
+      const chartObjects = byKindAndName(kubeDocuments(template.stdout))
+
+      expect(Object.keys(overlayObjects).sort()).toEqual(Object.keys(chartObjects).sort())
+      const deployment = `Deployment/${overlay.releaseName}`
+      const podSpec = (object: KubeDocument) =>
+        (object.spec as { template: { spec: Record<string, unknown> } }).template.spec
+      const patch = overlayPodSpecPatch(project)
+      expect(podSpec(overlayObjects[deployment]!)).toMatchObject(patch)
+      expect(overlayObjects[deployment]!.spec['replicas']).toBe(3)
+      const namespaced = Object.values(overlayObjects).filter(
+        ({ kind }) => kind !== 'CustomResourceDefinition'
+      )
+      expect(new Set(namespaced.map(({ metadata }) => metadata.namespace))).toEqual(
+        new Set([overlayNamespace])
+      )
+      // and otherwise the chart's objects exactly
+      const unpatched = structuredClone(overlayObjects)
+      for (const { metadata } of Object.values(unpatched)) delete metadata.namespace
+      for (const field of Object.keys(patch)) delete podSpec(unpatched[deployment]!)[field]
+      expect(unpatched).toEqual(chartObjects)
+      // the chart is found in the project: kustomize writes no charts/ cache into it
+      expect(cacheFolders()).toEqual(before)
+    })
+
+    it('the overlay’s objects are accepted whole by the API server (server-side dry-run apply)', async () => {
+      await kubectlOk(server.kubeconfigPath, ['create', 'namespace', overlayNamespace])
+      const applied = await kubectl(
+        server.kubeconfigPath,
+        ['apply', '--server-side', '--dry-run=server', '-f', '-'],
+        overlayManifests
       )
       expect(applied.stderr).toBe('')
       expect(applied.code).toBe(0)

@@ -1,6 +1,7 @@
 // Every file of the project `crdconv init` writes, as text keyed by its path in the project.
 import { CLUSTER_SCRIPTS, clusterFiles } from './cluster-files.ts'
 import { deploysWith, type InitOptions } from './init-options.ts'
+import { KUSTOMIZE_SCRIPT, kustomizeFiles } from './kustomize-files.ts'
 import {
   lambdaDeployDevDependencies,
   lambdaDeployFiles,
@@ -31,6 +32,7 @@ export function projectFiles(
     'wrangler.toml': wranglerToml(packageName),
     ...lambdaDeployFiles(options),
     ...clusterFiles(packageName),
+    ...kustomizeFiles(packageName),
     '.dev.vars.example': DEV_VARS_EXAMPLE,
     '.gitignore': GITIGNORE,
     'README.md': projectReadme(packageName, options),
@@ -63,6 +65,7 @@ function packageJson(name: string, options: InitOptions, tools: ToolVersions): s
       'deploy:cloudflare': 'wrangler deploy',
       ...lambdaDeployScripts(options),
       ...CLUSTER_SCRIPTS,
+      ...KUSTOMIZE_SCRIPT,
     },
     dependencies: {
       '@crdconv/webhook': tools.crdconv,

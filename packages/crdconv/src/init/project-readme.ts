@@ -71,6 +71,19 @@ npm run chart:crd
 helm install ${name} chart --namespace ${name} --create-namespace --set image.repository=<registry>/${name}
 \`\`\`
 
+Or with kustomize, from the same chart: \`kustomize/\` (named for the tool that reads it, as
+\`chart/\` is for helm) inflates \`chart/\` with the values its \`kustomization.yaml\` sets (image,
+replicas, \`apiServerCIDRs\`: set yours there) and patches what the chart has no value for
+(\`deployment-patch.yaml\`, a toleration). It copies none of the chart's manifests, and writes no
+\`charts/\` cache beside it, since it finds the chart in the project. \`npm run kustomize\` needs
+helm on PATH; \`--silent\` keeps npm's own lines out of the YAML:
+
+\`\`\`sh
+npm run chart:crd
+kubectl create namespace ${name}
+npm run --silent kustomize | kubectl apply --server-side -f -
+\`\`\`
+
 ## Install the CRD
 
 For Workers and Lambda, with the deployed URL (\`https://<worker>.workers.dev/convert/<token>\`, or the stack's

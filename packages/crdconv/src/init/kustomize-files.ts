@@ -1,0 +1,80 @@
+// The kustomize overlay beside the chart, for operators who deploy with kustomize (kubectl, Argo
+// CD, Flux): it inflates the project's own chart with kustomize's helmCharts generator, so the
+// manifests stay in chart/ alone, and shows how to patch what the chart's values do not reach.
+
+/** The overlay's folder in the project: named for the tool that reads it, as chart/ is for helm. */
+export const KUSTOMIZE_DIR = 'kustomize'
+
+/** The overlay, keyed by path in the project of the package `packageName`. */
+export function kustomizeFiles(packageName: string): Readonly<Record<string, string>> {
+  return {
+    [`${KUSTOMIZE_DIR}/kustomization.yaml`]: kustomization(packageName),
+    [`${KUSTOMIZE_DIR}/deployment-patch.yaml`]: deploymentPatch(packageName),
+  }
+}
+
+/** The package.json script that prints the overlay's manifests (helm on PATH). */
+export const KUSTOMIZE_SCRIPT = {
+  // the chart is outside the overlay's folder, which kustomize refuses to read by default
+  kustomize: `kubectl kustomize --enable-helm --load-restrictor LoadRestrictionsNone ${KUSTOMIZE_DIR}`,
+}
+
+function kustomization(name: string): string {
+  return `# The chart in ../chart with this cluster's values, then the patches below; the chart's manifests
+# are not copied here. Print them with \`npm run --silent kustomize\` (npm run chart:crd first):
+# kubectl kustomize --enable-helm, which runs helm from PATH, and --load-restrictor
+# LoadRestrictionsNone, since kustomize reads nothing outside this folder without it.
+apiVersion: kustomize.config.k8s.io/v1beta1
+kind: Kustomization
+
+# The same as helmCharts' namespace below, which the chart writes into the certificate's DNS
+# names and the CRD's cert-manager.io/inject-ca-from. Kustomize cannot tell that a ClusterIssuer
+# is cluster-scoped and sets it there too; the API server drops it.
+namespace: ${name}
+
+helmGlobals:
+  # the project, whose chart/ kustomize then finds instead of downloading one into a charts/
+  # folder here
+  chartHome: ..
+
+helmCharts:
+  - name: chart
+    releaseName: ${name}
+    namespace: ${name}
+    # the values that differ per cluster; the others, with what each is for, are in
+    # ../chart/values.yaml
+    valuesInline:
+      image:
+        repository: registry.example.com/${name}
+        tag: '0.1.0'
+      replicaCount: 2
+      # narrow these to the control-plane hosts' addresses
+      apiServerCIDRs:
+        - 10.0.0.0/8
+        - 172.16.0.0/12
+        - 192.168.0.0/16
+
+# what the chart has no value for
+patches:
+  - path: deployment-patch.yaml
+`
+}
+
+function deploymentPatch(name: string): string {
+  return `# A strategic-merge patch on the chart's Deployment (lists of named items, such as containers,
+# merge by name). This one lets the pods onto nodes tainted dedicated=infra:NoSchedule and changes
+# nothing where there are none; a nodeSelector beside it would keep them there.
+apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: ${name}
+spec:
+  template:
+    spec:
+      tolerations:
+        - key: dedicated
+          operator: Equal
+          value: infra
+          effect: NoSchedule
+`
+}
