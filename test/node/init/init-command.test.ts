@@ -29,6 +29,7 @@ const projectFiles = [
   'package.json',
   'src/lambda.ts',
   'src/scheme.ts',
+  'src/server.ts',
   'src/worker.ts',
   'template.yaml',
   'test/conversion-reviews.ts',
@@ -65,8 +66,13 @@ describe('crdconv init', () => {
     expect(readdirSync(parent)).toEqual(['crontab-webhook'])
     const manifest = JSON.parse(readFileSync(join(project, 'package.json'), 'utf8'))
     const ownVersion = JSON.parse(readFileSync('packages/crdconv/package.json', 'utf8')).version
-    // the webhook is the project's one production dependency of ours; the tooling is a dev one
-    expect(Object.keys(manifest.dependencies).sort()).toEqual(['@crdconv/webhook', 'zod'])
+    // the webhook is the project's one production dependency of ours (with the Node server it
+    // serves the image on); the tooling is a dev one
+    expect(Object.keys(manifest.dependencies).sort()).toEqual([
+      '@crdconv/webhook',
+      '@hono/node-server',
+      'zod',
+    ])
     expect(manifest).toMatchObject({
       name: 'crontab-webhook',
       dependencies: { '@crdconv/webhook': `^${ownVersion}` },
@@ -101,6 +107,7 @@ describe('crdconv init', () => {
       'src/lambda.ts: @crdconv/webhook/lambda',
       'src/scheme.ts: @crdconv/webhook',
       'src/scheme.ts: zod/mini',
+      'src/server.ts: @crdconv/webhook/node',
       'src/worker.ts: @crdconv/webhook/worker',
       'test/conversion-reviews.ts: vitest',
       'test/lambda.test.ts: vitest',
