@@ -112,7 +112,8 @@ afterAll(() => rm(workDir, { recursive: true, force: true }), 120_000)
 
 describe('the production packages a project installs', { timeout: 120_000 }, () => {
   it.each([
-    ['made by crdconv init', ['@crdconv/webhook', 'hono', 'zod'], initProject],
+    // @hono/node-server for src/server.ts, the image's entry
+    ['made by crdconv init', ['@crdconv/webhook', '@hono/node-server', 'hono', 'zod'], initProject],
     [
       'using the Node entry',
       ['@crdconv/webhook', '@hono/node-server', 'hono', 'zod'],
@@ -219,12 +220,13 @@ describe('a project made by crdconv init', { timeout: 180_000 }, () => {
     expect(JSON.parse(result.body)).toMatchObject(convertedWidget)
   })
 
-  it('passes its own npm test: round trips, the Lambda handler, and the Worker bundle in workerd', async () => {
+  it('passes its own npm test: round trips, the Lambda handler, the server bundle, and the Worker bundle in workerd', async () => {
     const result = await run('npm', ['test'], initProject)
     expect(result.code).toBe(0)
     for (const [project, file, tests] of [
       ['node', 'test/scheme.test.ts', 1],
       ['node', 'test/lambda.test.ts', 2],
+      ['node', 'test/server.test.ts', 2],
       ['workers', 'test/worker.test.ts', 3],
     ] as const) {
       expect(result.stdout).toMatch(new RegExp(`✓ \\|${project}\\| ${file} \\(${tests} tests?\\)`))

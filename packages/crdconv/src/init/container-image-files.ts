@@ -29,7 +29,8 @@ export const CONTAINER_IMAGE_FILES = {
 import { runNodeServer } from '@crdconv/webhook/node'
 import { scheme } from './scheme.ts'
 
-await runNodeServer(scheme)
+// exported for test/server.test.ts, which starts this very bundle in its own process
+export const server = await runNodeServer(scheme)
 `,
   Containerfile: `# The webhook's Node server for the chart in chart/: Node and one bundled file, no node_modules,
 # no shell, no package manager; runs as uid 65532.
@@ -46,3 +47,50 @@ ENTRYPOINT ["/nodejs/bin/node", "/app/server.mjs"]
 !${SERVER_BUNDLE}
 `,
 } as const
+
+/** The project's test of the bundle the image runs, under Node as the image runs it. */
+export const SERVER_TEST_FILES = {
+  'test/server.test.ts': `// The file the image runs (\`npm run build:server\`), started as the image starts it: by its
+// environment only (vitest.config.ts sets CONVERT_TOKEN; here a free port, no stop delay).
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { expectRoundTripsThrough } from './conversion-reviews.ts'
+import { TEST_TOKEN } from './test-token.ts'
+
+interface RunningServer {
+  readonly url: string
+  close(): Promise<void>
+}
+
+const BUNDLE = new URL('../${SERVER_BUNDLE}', import.meta.url).href
+let server: RunningServer | undefined
+
+beforeAll(async () => {
+  vi.stubEnv('CONVERT_PORT', '0')
+  vi.stubEnv('CONVERT_SHUTDOWN_DELAY_SECONDS', '0')
+  const bundle = (await import(BUNDLE)) as { server?: RunningServer }
+  server = bundle.server
+  if (server === undefined) throw new Error(\`\${BUNDLE} did not start: its message is above\`)
+})
+afterAll(() => server?.close())
+
+const post = (path: string, body: unknown) =>
+  fetch(\`\${server!.url}\${path}\`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json, */*' },
+    body: JSON.stringify(body),
+  })
+
+describe('the server bundle under Node, as the image runs it', () => {
+  it('converts every example to every version and back at /convert/<token>', async () => {
+    await expectRoundTripsThrough(async (review) => {
+      const response = await post(\`/convert/\${TEST_TOKEN}?timeout=30s\`, review)
+      return { status: response.status, body: await response.json() }
+    })
+  })
+
+  it('answers 404 at /convert without the token', async () => {
+    expect((await post('/convert?timeout=30s', {})).status).toBe(404)
+  })
+})
+`,
+}

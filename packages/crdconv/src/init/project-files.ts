@@ -1,5 +1,6 @@
 // Every file of the project `crdconv init` writes, as text keyed by its path in the project.
 import { CLUSTER_SCRIPTS, clusterFiles } from './cluster-files.ts'
+import { SERVER_TEST_FILES } from './container-image-files.ts'
 import { deploysWith, type InitOptions } from './init-options.ts'
 import { KUSTOMIZE_SCRIPT, kustomizeFiles } from './kustomize-files.ts'
 import {
@@ -29,6 +30,7 @@ export function projectFiles(
     'src/lambda.ts': LAMBDA,
     'test/scheme.test.ts': schemeTest(options),
     ...PLATFORM_TEST_FILES,
+    ...SERVER_TEST_FILES,
     'wrangler.toml': wranglerToml(packageName),
     ...lambdaDeployFiles(options),
     ...clusterFiles(packageName),
@@ -56,7 +58,7 @@ function packageJson(name: string, options: InitOptions, tools: ToolVersions): s
     private: true,
     type: 'module',
     scripts: {
-      test: 'tsc --noEmit && npm run build:worker && vitest run',
+      test: 'tsc --noEmit && npm run build:worker && npm run build:server && vitest run',
       'build:worker': `wrangler deploy --dry-run --outdir ${WORKER_BUNDLE_DIR}`,
       start: 'crdconv serve --scheme src/scheme.ts',
       check: 'crdconv check --scheme src/scheme.ts',
