@@ -1,7 +1,7 @@
 // The steps the whole-system bench times on one webhook (crdconv's or the bare one) behind its
 // proxy, each with the reviews the webhook answered for it. No step asserts anything: what the
 // API server did is in the figures (reviews, status), for the report to show.
-import type { Api } from './cluster-client.ts'
+import type { Answer, Api } from './cluster-client.ts'
 import { ok } from './cluster-client.ts'
 import type { CountedWebhook } from './counting-server.ts'
 
@@ -93,11 +93,67 @@ export const createAt = (
     api('POST', collection(subject, version), cronTab(subject, version, name))
   )
 
+/** The parts of a CronTab CRD that the bench changes. */
+export interface CronTabCrd {
+  spec: {
+    versions: { schema: { openAPIV3Schema: { description?: string } } }[]
+    conversion: { webhook: { clientConfig: { url: string } } }
+  }
+}
+
+/**
+ * Changes the subject's CRD with `edit`, then waits until a consistent LIST at the other version
+ * answers 200 with every object (and `refilled()` holds): the caches rebuilt for the change have
+ * converted through the webhook. A LIST alone would not do: right after the change it may still
+ * be answered by the old cache. `ms` runs from the PUT; `status` is not 200 after 180 s.
+ */
+export async function changeCrd(
+  api: Api,
+  subject: Subject,
+  stored: number,
+  edit: (crd: CronTabCrd) => void,
+  refilled: () => boolean = () => true
+): Promise<{ ms: number; status: number; tries: number }> {
+  const path = `/apis/apiextensions.k8s.io/v1/customresourcedefinitions/crontabs.${subject.group}`
+  const crd = JSON.parse(ok(await api('GET', path), 'GET CRD').body) as CronTabCrd
+  edit(crd)
+  const startedAt = performance.now()
+  const elapsed = () => performance.now() - startedAt
+  ok(await api('PUT', path, crd), 'PUT CRD')
+  for (let tries = 1; ; tries += 1) {
+    // the API server builds the new cache on the first request that needs it: keep asking
+    const answer = await api('GET', collection(subject, OTHER))
+    const items = answer.status === 200 ? (JSON.parse(answer.body).items as unknown[]) : []
+    if (refilled() && items.length >= stored) {
+      const ms = elapsed()
+      // v1.20 builds the storage version's cache lazily too, through the webhook (docs/api-server-calls.md):
+      // a read at it now keeps those reviews in this change's count, not in the next step's
+      ok(
+        await listWhileInitializing(api, collection(subject, STORAGE)),
+        'LIST after the CRD change'
+      )
+      return { ms, status: 200, tries }
+    }
+    if (elapsed() > REFILL_TIMEOUT_MS) return { ms: elapsed(), status: answer.status, tries }
+    await sleep(50)
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** A LIST, asked again while the API server answers 429 for a cache it is (re)initializing. */
+async function listWhileInitializing(api: Api, path: string): Promise<Answer> {
+  const deadline = Date.now() + REFILL_TIMEOUT_MS
+  for (;;) {
+    const answer = await api('GET', path)
+    if (answer.status !== 429 || Date.now() > deadline) return answer
+    await sleep(100)
+  }
+}
+
 /**
  * A spec change of the CRD (a schema description): the time until the other version's watch
- * cache has been filled again through the webhook (one review per stored object at least) and a
- * consistent LIST at that version answers 200 with every object. A LIST alone would not do: right
- * after the change it may still be answered by the old cache.
+ * cache has been filled again through the webhook (one review per stored object at least).
  */
 export async function crdUpdate(
   api: Api,
@@ -105,34 +161,21 @@ export async function crdUpdate(
   stored: number,
   rttMs: number
 ): Promise<Timed & { tries: number }> {
-  const path = `/apis/apiextensions.k8s.io/v1/customresourcedefinitions/crontabs.${subject.group}`
   let tries = 0
   const result = await counted(subject, rttMs, async () => {
-    const crd = JSON.parse(ok(await api('GET', path), 'GET CRD').body) as {
-      spec: { versions: { schema: { openAPIV3Schema: { description?: string } } }[] }
-    }
-    for (const version of crd.spec.versions) {
-      version.schema.openAPIV3Schema.description = `whole-system bench ${Date.now()}`
-    }
-    const startedAt = performance.now()
-    const elapsed = () => performance.now() - startedAt
-    ok(await api('PUT', path, crd), 'PUT CRD')
-    for (;;) {
-      // the API server builds the new cache on the first request that needs it: keep asking
-      tries += 1
-      const answer = await api('GET', collection(subject, OTHER))
-      const items = answer.status === 200 ? (JSON.parse(answer.body).items as unknown[]) : []
-      const refilled = subject.webhook.tally().reviews >= stored
-      if (refilled && items.length >= stored) {
-        const ms = elapsed()
-        // v1.20 builds the storage version's cache lazily too, through the webhook (docs/api-server-calls.md):
-        // a read at it now keeps those reviews in this step's count, not in the next step's
-        ok(await api('GET', collection(subject, STORAGE)), 'LIST after the CRD change')
-        return { ms, status: 200 }
-      }
-      if (elapsed() > REFILL_TIMEOUT_MS) return { ms: elapsed(), status: answer.status }
-      await new Promise((resolve) => setTimeout(resolve, 50))
-    }
+    const change = await changeCrd(
+      api,
+      subject,
+      stored,
+      (crd) => {
+        for (const version of crd.spec.versions) {
+          version.schema.openAPIV3Schema.description = `whole-system bench ${Date.now()}`
+        }
+      },
+      () => subject.webhook.tally().reviews >= stored
+    )
+    tries = change.tries
+    return change
   })
   return { ...result, tries }
 }

@@ -13,9 +13,9 @@ import {
 } from '../../test/support/webhook-targets.ts'
 import { startDistanceProxy } from '../../tools/distance-proxy/distance-proxy.ts'
 import { cronTabReviewBody } from '../crontab-review.ts'
-import { ok, type Api } from './cluster-client.ts'
+import type { Api } from './cluster-client.ts'
 import type { PlatformFigures } from './figures.ts'
-import { OTHER } from './measure.ts'
+import { changeCrd, collection, OTHER, type Subject } from './measure.ts'
 import type { PlatformName } from './options.ts'
 
 const PLATFORM_TARGETS: Readonly<Record<PlatformName, WebhookTarget>> = {
@@ -50,39 +50,14 @@ function postReview(url: string, ca: string): Promise<{ status: number; ms: numb
   })
 }
 
-const CRD = '/apis/apiextensions.k8s.io/v1/customresourcedefinitions/crontabs.example.com'
-const AT_OTHER = `/apis/example.com/${OTHER}/namespaces/default/crontabs`
-const REFILL_TIMEOUT_MS = 180_000
-
 /**
- * Points the examples' CronTab CRD at `url` and waits until a consistent LIST at the other version
- * answers with every object: the caches rebuilt for the change have converted through the runner.
- */
-async function pointCrdAt(api: Api, url: string, stored: number): Promise<void> {
-  const crd = JSON.parse(ok(await api('GET', CRD), 'GET CRD').body) as {
-    spec: { conversion: { webhook: { clientConfig: { url: string } } } }
-  }
-  crd.spec.conversion.webhook.clientConfig.url = url
-  ok(await api('PUT', CRD, crd), 'PUT CRD')
-  const deadline = Date.now() + REFILL_TIMEOUT_MS
-  for (;;) {
-    const answer = await api('GET', AT_OTHER)
-    if (answer.status === 200 && (JSON.parse(answer.body).items as unknown[]).length >= stored) {
-      return
-    }
-    if (Date.now() > deadline)
-      throw new Error(`the CRD pointed at ${url}: LIST at ${OTHER} never full`)
-    await sleep(100)
-  }
-}
-
-/**
- * Measures each runner in `platforms` at `rttMs`, in turn serving the examples' CronTab CRD (with
- * `stored` objects, `obj-0` among them): its first review after start, then the first review
+ * Measures each runner in `platforms` at `rttMs`, in turn serving the CronTab CRD of `subject`
+ * (with `stored` objects, `obj-0` among them): its first review after start, then the first review
  * through the API server after each of `gapsS` seconds of nothing.
  */
 export async function measurePlatforms(
   api: Api,
+  subject: Subject,
   tls: ServingCertificate,
   platforms: readonly PlatformName[],
   rttMs: number,
@@ -105,14 +80,19 @@ export async function measurePlatforms(
       const proxied = `https://127.0.0.1:${proxy.port}${webhook.pathname}`
       const first = await postReview(proxied, ca)
       if (first.status !== 200) throw new Error(`${target.name}: first review HTTP ${first.status}`)
-      await pointCrdAt(api, proxied, stored)
+      const pointed = await changeCrd(api, subject, stored, (crd) => {
+        crd.spec.conversion.webhook.clientConfig.url = proxied
+      })
+      if (pointed.status !== 200) {
+        throw new Error(`the CRD pointed at ${proxied}: LIST at ${OTHER} never full`)
+      }
       await sleep(SETTLE_MS)
       const idle = []
       for (const gapS of gapsS) {
         progress(`${target.name}: idle ${gapS} s, then a GET at ${OTHER}`)
         await sleep(gapS * 1000)
         const before = proxy.connections()
-        const answer = await api('GET', `${AT_OTHER}/obj-0`)
+        const answer = await api('GET', `${collection(subject, OTHER)}/obj-0`)
         idle.push({
           gapS,
           getMs: answer.ms,

@@ -80,10 +80,13 @@ export async function benchRelease(
     const idleGaps = await measureIdleGaps(api, subjects, options.idleGapsS, farthest)
     const idleReviews =
       current && options.idle ? await measureIdleReviews(subjects, stored) : undefined
-    // the runners come last and start processes of their own: one that fails keeps the rest
+    // the runners come last and start processes of their own: one that fails keeps the rest;
+    // they take over crdconv's CRD, whose webhook is measured by then
+    const crdconvSubject = subjects[0] as Subject
     const platforms = current
       ? await measurePlatforms(
           api,
+          crdconvSubject,
           tls,
           options.platforms,
           farthest,
