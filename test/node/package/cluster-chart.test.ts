@@ -20,7 +20,7 @@ import { kubectl, kubectlOk } from '../../support/kubectl.ts'
 import { baseImage, buildImage, removeImage, runImage } from '../../support/container-image.ts'
 import { answeringOrigin } from '../../support/webhook-targets.ts'
 import { freePort } from '../../../packages/crdconv/src/api-server/test-api-server-processes.ts'
-import { createInitProject, packPackages, run } from './consumer-project.ts'
+import { createInitProject, packPackages, run } from '../../support/consumer-project.ts'
 import {
   byKindAndName,
   editOverlayValues,

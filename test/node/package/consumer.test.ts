@@ -19,7 +19,7 @@ import {
   productionPackages,
   run,
   startServer,
-} from './consumer-project.ts'
+} from '../../support/consumer-project.ts'
 import {
   API_SERVER_SCRIPT,
   API_SERVER_TS,

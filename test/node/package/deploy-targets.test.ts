@@ -10,7 +10,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { functionUrlEvent } from '../../support/lambda-events.ts'
 import { samCli } from '../../support/cached-tools.ts'
 import { INVOKE_LAMBDA } from './consumer-files.ts'
-import { consumerEnv, createInitProject, packPackages, run } from './consumer-project.ts'
+import {
+  consumerEnv,
+  createInitProject,
+  packPackages,
+  run,
+} from '../../support/consumer-project.ts'
 
 const GROUP = 'deploy.example.com'
 const TOKEN = 'deploy-test-token-0123456789abcdef01'

@@ -1,13 +1,13 @@
 // Projects the way users get them, from the packed tarballs of both packages: one that
 // `crdconv init` wrote (run from the packed CLI, as `npx crdconv init` runs it), and a plain one
 // that installs the runtime alone. Our two packages come from the tarballs, the rest from the
-// registry.
+// registry. The package tests use them, and the bench weighs a scaffold's Worker with them.
 import { execFile, spawn, type ChildProcess } from 'node:child_process'
 import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { promisify } from 'node:util'
 
-const repoRoot = resolve(import.meta.dirname, '../../..')
+const repoRoot = resolve(import.meta.dirname, '../..')
 
 export interface CommandRun {
   readonly code: number
@@ -55,7 +55,12 @@ export async function run(
   }
 }
 
-async function mustRun(command: string, args: readonly string[], cwd: string): Promise<string> {
+/** Runs a command to the end; a non-zero exit throws, with its output. */
+export async function mustRun(
+  command: string,
+  args: readonly string[],
+  cwd: string
+): Promise<string> {
   const result = await run(command, args, cwd)
   if (result.code !== 0) {
     throw new Error(
