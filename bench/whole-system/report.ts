@@ -30,6 +30,9 @@ const versions = (byVersion: Readonly<Record<string, number>>) =>
 
 const WEBHOOKS = ['crdconv', 'bare'] as const
 
+/** The columns each per-distance table starts with, filled by `commonCells`. */
+const COMMON_HEADER = ['rtt', 'webhook', 'GET at v1', 'create at v1', 'CRD update → LIST']
+
 function commonCells(rtt: number, name: string, figures: SubjectFigures): string[] {
   return [
     `${rtt} ms`,
@@ -38,6 +41,23 @@ function commonCells(rtt: number, name: string, figures: SubjectFigures): string
     `${ms(figures.createOther.ms)}, ${figures.createOther.reviews} rev${name === 'crdconv' ? ` (${versions(figures.createOther.byVersion)})` : ''}`,
     `${ms(figures.crdUpdate.ms)}, ${figures.crdUpdate.reviews} rev`,
   ]
+}
+
+/** A row per round trip and webhook: the common cells, then those of `more`. */
+function distanceRows(
+  release: ReleaseFigures,
+  more: (
+    figures: SubjectFigures,
+    name: (typeof WEBHOOKS)[number],
+    line: DistanceFigures
+  ) => string[]
+): string[][] {
+  return release.atDistance.flatMap((line) =>
+    WEBHOOKS.map((name) => [
+      ...commonCells(line.rttMs, name, line[name]),
+      ...more(line[name], name, line),
+    ])
+  )
 }
 
 const ratio = (line: DistanceFigures) =>
@@ -49,29 +69,13 @@ function oldestTable(release: ReleaseFigures): SystemTable {
   return {
     key: 'system-oldest',
     title: `${release.version}: ${release.stored} objects; LIST read from etcd, one review per object (crdconv/bare target: within ${STALL_TARGET}×)`,
-    header: [
-      'rtt',
-      'webhook',
-      'GET at v1',
-      'create at v1',
-      'CRD update → LIST',
-      'LIST at v1beta1',
-      'LIST at v1',
-      'per object',
-      'crdconv/bare',
-    ],
-    rows: release.atDistance.flatMap((line) =>
-      WEBHOOKS.map((name) => {
-        const figures = line[name]
-        return [
-          ...commonCells(line.rttMs, name, figures),
-          ms(figures.list?.storage.ms),
-          `${ms(figures.list?.other.ms)}, ${figures.list?.other.reviews ?? 0} rev`,
-          ms(figures.list?.perObjectMs),
-          name === 'crdconv' ? ratio(line) : '',
-        ]
-      })
-    ),
+    header: [...COMMON_HEADER, 'LIST at v1beta1', 'LIST at v1', 'per object', 'crdconv/bare'],
+    rows: distanceRows(release, (figures, name, line) => [
+      ms(figures.list?.storage.ms),
+      `${ms(figures.list?.other.ms)}, ${figures.list?.other.reviews ?? 0} rev`,
+      ms(figures.list?.perObjectMs),
+      name === 'crdconv' ? ratio(line) : '',
+    ]),
   }
 }
 
@@ -79,28 +83,16 @@ function currentTables(release: ReleaseFigures): SystemTable[] {
   const writes: SystemTable = {
     key: 'system-current',
     title: `${release.version}: ${release.stored} objects; a write at v1beta1 and at v1, GET, CRD update`,
-    header: [
-      'rtt',
-      'webhook',
-      'GET at v1',
-      'create at v1',
-      'CRD update → LIST',
-      'write at v1beta1',
-      'LIST, cache caught up',
-    ],
-    rows: release.atDistance.flatMap((line) =>
-      WEBHOOKS.map((name) => {
-        const figures = line[name]
-        const write = figures.writeReviews
-        return [
-          ...commonCells(line.rttMs, name, figures),
-          write === undefined
-            ? '—'
-            : `${write.total} rev${name === 'crdconv' ? ` (${versions(write.byVersion)})` : ''}`,
-          `${ms(figures.listCaughtUp?.ms)}, ${figures.listCaughtUp?.reviews ?? 0} rev`,
-        ]
-      })
-    ),
+    header: [...COMMON_HEADER, 'write at v1beta1', 'LIST, cache caught up'],
+    rows: distanceRows(release, (figures, name) => {
+      const write = figures.writeReviews
+      return [
+        write === undefined
+          ? '—'
+          : `${write.total} rev${name === 'crdconv' ? ` (${versions(write.byVersion)})` : ''}`,
+        `${ms(figures.listCaughtUp?.ms)}, ${figures.listCaughtUp?.reviews ?? 0} rev`,
+      ]
+    }),
   }
   const bursts: SystemTable = {
     key: 'system-bursts',
