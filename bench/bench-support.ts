@@ -1,6 +1,6 @@
 import { build } from 'esbuild'
 import { execFile } from 'node:child_process'
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import * as prettier from 'prettier'
 import { fileURLToPath } from 'node:url'
@@ -10,6 +10,12 @@ export const execFileAsync = promisify(execFile)
 
 /** The repository root, so the bench runs the same from any working directory. */
 export const repoRoot = fileURLToPath(new URL('..', import.meta.url))
+
+/** bench/results.json as it stands, or nothing before the first run. */
+export function readResults(): Record<string, unknown> {
+  const file = join(repoRoot, 'bench/results.json')
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>) : {}
+}
 
 /** Writes bench/results.json formatted as `npm run lint` wants it. */
 export async function writeResults(results: Record<string, unknown>): Promise<void> {

@@ -3,7 +3,13 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { cpus, tmpdir, totalmem, type as osType, release } from 'node:os'
 import { join } from 'node:path'
-import { printTable, round, writeResults, type ServerCpuRatio } from './bench-support.ts'
+import {
+  printTable,
+  readResults,
+  round,
+  writeResults,
+  type ServerCpuRatio,
+} from './bench-support.ts'
 import { benchCore, type CoreResult } from './core-bench.ts'
 import { benchHttp, GUARANTEE_FLOOR_PLATFORMS, NOISE_FLOOR_PLATFORM } from './http-bench.ts'
 import { benchLambda, LAMBDA_FLOOR_PLATFORM, type ColdStartResult } from './lambda-bench.ts'
@@ -169,7 +175,8 @@ try {
     memory,
     import: imported ?? null,
     migrate,
-    system,
+    // --no-system keeps the whole-system figures of the last run that measured them
+    system: system ?? readResults()['system'] ?? null,
     targets,
     seconds: round((Date.now() - started) / 1000, 0),
   }

@@ -1,8 +1,6 @@
 // `npm run bench:system`: the whole-system bench alone; prints its tables and writes its figures
 // under `system` in bench/results.json, leaving the other figures there as they are.
-import { existsSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
-import { repoRoot, writeResults } from '../bench-support.ts'
+import { readResults, writeResults } from '../bench-support.ts'
 import { parseSystemOptions } from './options.ts'
 import { printSystem } from './report.ts'
 import { benchSystem } from './system.ts'
@@ -16,9 +14,5 @@ try {
 }
 const figures = await benchSystem(options)
 printSystem(figures)
-const file = join(repoRoot, 'bench/results.json')
-const results = existsSync(file)
-  ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>)
-  : {}
-await writeResults({ ...results, system: figures })
+await writeResults({ ...readResults(), system: figures })
 console.log(`\nwritten: bench/results.json, key "system" (${figures.seconds} s)`)
