@@ -71,15 +71,23 @@ export async function startDistanceProxy(options: DistanceProxyOptions): Promise
 }
 
 /**
- * Forwards `from` to `to`, each chunk after `delayMs()`. Chunks keep their order: each is due no
- * earlier than the one before. An end or an error travels with the same delay.
+ * Forwards `from` to `to`, each chunk after `delayMs()`. Chunks keep their order: they wait in
+ * one queue, each due no earlier than the one before, and one timer sends what is due. An end or
+ * an error travels with the same delay.
  */
 function relay(from: Socket, to: Socket, delayMs: () => number): void {
-  let lastDue = 0
+  // a timer per chunk would not do: timers of other lengths due at the same ms fire in any order
+  const queue: { due: number; action: () => void }[] = []
+  let timer: NodeJS.Timeout | undefined
+  const sendDue = () => {
+    timer = undefined
+    while (queue.length > 0 && queue[0]!.due <= Date.now()) queue.shift()!.action()
+    if (queue.length > 0) timer = setTimeout(sendDue, queue[0]!.due - Date.now())
+  }
   const later = (action: () => void) => {
-    const due = Math.max(Date.now() + delayMs(), lastDue)
-    lastDue = due
-    setTimeout(action, due - Date.now())
+    const due = Math.max(Date.now() + delayMs(), queue.at(-1)?.due ?? 0)
+    queue.push({ due, action })
+    timer ??= setTimeout(sendDue, due - Date.now())
   }
   let ended = false
   from.on('data', (chunk: Buffer) => later(() => to.destroyed || to.write(chunk)))

@@ -82,6 +82,20 @@ describe('the distance proxy', () => {
     expect((await done).received).toBe(expected)
   })
 
+  it('keeps bytes in order when they are sent during the handshake, ms apart', async () => {
+    // each waits out the handshake, so all are due at once, each by a timer of another length
+    const proxy = await proxyTo(await echoServer(), 40)
+    const socket = await connected(proxy.port)
+    const parts = Array.from({ length: 30 }, (_, index) => `${index},`)
+    const expected = parts.join('')
+    const done = roundTrip(socket, '', expected.length)
+    for (const part of parts) {
+      socket.write(part)
+      await new Promise((resolve) => setTimeout(resolve, 2))
+    }
+    expect((await done).received).toBe(expected)
+  })
+
   it('takes a new delay for what is sent after setOneWayMs', async () => {
     const proxy = await proxyTo(await echoServer(), 0)
     const socket = await connected(proxy.port)
