@@ -109,7 +109,6 @@ export async function runImage(
       ])
     )
     const command = [...(config.Entrypoint ?? []), ...(config.Cmd ?? [])]
-    let stopped: Promise<void> | undefined
     const managed = startProcess(
       `the image ${tag}`,
       CHROOT,
@@ -120,8 +119,7 @@ export async function runImage(
       process: managed,
       root,
       config,
-      // once: a test may stop it before its afterAll does
-      stop: (graceMs) => (stopped ??= managed.stop(graceMs).finally(remove)),
+      stop: (graceMs) => managed.stop(graceMs).finally(remove),
     }
   } catch (error) {
     await remove()

@@ -5,6 +5,7 @@ import { execFile } from 'node:child_process'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { basename, dirname, join, resolve } from 'node:path'
 import { promisify } from 'node:util'
+import type { ServingCertificate } from '../../packages/crdconv/src/api-server/test-api-server-certificates.ts'
 import { freePort } from '../../packages/crdconv/src/api-server/test-api-server-processes.ts'
 import {
   CONTAINER_IMAGE_FILES,
@@ -70,6 +71,37 @@ export async function buildSchemeImage(base: BaseImage, schemeModule: string): P
   }
 }
 
+/** An image running as a pod runs it, answering over TLS; stopping it removes the image. */
+export interface ServedImage {
+  readonly origin: string
+  /** The container's root on the host. */
+  readonly root: string
+  readonly stop: () => Promise<void>
+}
+
+/** Runs `tag` with `environment` and `files` (see `runImage`) until `/healthz` answers over TLS. */
+export async function serveImage(
+  base: BaseImage,
+  tag: string,
+  environment: Readonly<Record<string, string>>,
+  files: Readonly<Record<string, string>>,
+  tls: ServingCertificate
+): Promise<ServedImage> {
+  // the one change from the pod: a free port on this host's loopback, not the pod's own
+  const port = await freePort()
+  const container = await runImage(base, tag, { ...environment, CONVERT_PORT: String(port) }, files)
+  // once: a test may stop it before its afterAll does
+  let stopped: Promise<void> | undefined
+  const stop = () => (stopped ??= container.stop(15_000).finally(() => removeImage(base, tag)))
+  try {
+    const origin = await answeringOrigin(container.process, port, tls)
+    return { origin, root: container.root, stop }
+  } catch (error) {
+    await stop()
+    throw error
+  }
+}
+
 const base = baseImage()
 
 /** The image run with the Deployment's environment and its certificate at the mount path. */
@@ -79,26 +111,11 @@ export const imageTarget: WebhookTarget = {
   start: async (tls, scheme) => {
     if ('skip' in base) throw new Error(base.skip)
     const tag = await buildSchemeImage(base, scheme ?? EXAMPLES)
-    // the one change from the pod: a free port on this host's loopback, not the pod's own
-    const port = await freePort()
     const files = {
       [SERVER_TLS_ENVIRONMENT.CONVERT_TLS_CERT_FILE]: tls.cert,
       [SERVER_TLS_ENVIRONMENT.CONVERT_TLS_KEY_FILE]: tls.key,
     }
-    const container = await runImage(
-      base,
-      tag,
-      { ...SERVER_TLS_ENVIRONMENT, CONVERT_PORT: String(port) },
-      files
-    )
-    let stopped: Promise<void> | undefined
-    const stop = () => (stopped ??= container.stop(15_000).finally(() => removeImage(base, tag)))
-    try {
-      const origin = await answeringOrigin(container.process, port, tls)
-      return { url: `${origin}/convert`, stop }
-    } catch (error) {
-      await stop()
-      throw error
-    }
+    const served = await serveImage(base, tag, SERVER_TLS_ENVIRONMENT, files, tls)
+    return { url: `${served.origin}/convert`, stop: served.stop }
   },
 }

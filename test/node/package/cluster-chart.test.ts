@@ -17,9 +17,8 @@ import {
 import { API_SERVER_RELEASES, describeWithApiServer } from '../../support/api-server.ts'
 import { helmCommand } from '../../support/cached-tools.ts'
 import { kubectl, kubectlOk } from '../../support/kubectl.ts'
-import { baseImage, buildImage, removeImage, runImage } from '../../support/container-image.ts'
-import { answeringOrigin } from '../../support/webhook-targets.ts'
-import { freePort } from '../../../packages/crdconv/src/api-server/test-api-server-processes.ts'
+import { baseImage, buildImage } from '../../support/container-image.ts'
+import { serveImage } from '../../support/image-target.ts'
 import { createInitProject, packPackages, run } from '../../support/consumer-project.ts'
 import {
   byKindAndName,
@@ -237,23 +236,15 @@ describeWithApiServer(
         await buildImage(image, project, tag)
         const { env, volumeMounts } = deploymentContainer(rendered)
         const mount = volumeMounts.find(({ name }) => name === 'tls')!.mountPath
-        // the one change from the pod: a free port on this host's loopback, not the pod's own
-        const port = await freePort()
-        const container = await runImage(
+        const webhook = await serveImage(
           image,
           tag,
-          {
-            ...Object.fromEntries(env.map(({ name, value }) => [name, value])),
-            CONVERT_PORT: String(port),
-          },
-          { [`${mount}/tls.crt`]: tls.cert, [`${mount}/tls.key`]: tls.key }
+          Object.fromEntries(env.map(({ name, value }) => [name, value])),
+          { [`${mount}/tls.crt`]: tls.cert, [`${mount}/tls.key`]: tls.key },
+          tls
         )
         // Node and the one bundled file: no sources, no node_modules, no token
-        expect(readdirSync(join(container.root, 'app'))).toEqual(['server.mjs'])
-        const webhook = {
-          url: await answeringOrigin(container.process, port, tls),
-          stop: () => container.stop(15_000).finally(() => removeImage(image, tag)),
-        }
+        expect(readdirSync(join(webhook.root, 'app'))).toEqual(['server.mjs'])
         try {
           const crd = structuredClone(
             rendered.find(({ kind }) => kind === 'CustomResourceDefinition')!
@@ -261,7 +252,7 @@ describeWithApiServer(
           const caBundle = Buffer.from(readFileSync(tls.caCert, 'utf8')).toString('base64')
           ;(crd.spec['conversion'] as { webhook: { clientConfig: unknown } }).webhook.clientConfig =
             {
-              url: `${webhook.url}/convert`,
+              url: `${webhook.origin}/convert`,
               caBundle,
             }
           await kubectlOk(

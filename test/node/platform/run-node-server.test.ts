@@ -1,6 +1,7 @@
 // runNodeServer, the entry of the webhook's container image: its settings from the environment,
 // and the process it runs, as the bundle `npm run build:server` writes, under plain Node.
 import { mkdtempSync, rmSync } from 'node:fs'
+import { request } from 'node:https'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -120,8 +121,7 @@ describe('the server bundle of a project made by crdconv init, under Node', () =
   })
 })
 
-async function fetchInsecure(url: string): Promise<number> {
-  const { request } = await import('node:https')
+function fetchInsecure(url: string): Promise<number> {
   return new Promise((done, fail) => {
     request(url, { rejectUnauthorized: false }, (response) => {
       response.resume()

@@ -1,6 +1,7 @@
 // The Node server's certificate from files, as a Kubernetes Secret volume holds them: the files
 // are symlinks through `..data`, which the kubelet swaps when cert-manager renews the secret.
-import { mkdirSync, mkdtempSync, renameSync, rmSync, symlinkSync } from 'node:fs'
+import { X509Certificate } from 'node:crypto'
+import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { connect } from 'node:tls'
@@ -45,11 +46,8 @@ function servedFingerprint(url: string): Promise<string> {
   })
 }
 
-async function fingerprintOf(certFile: string): Promise<string> {
-  const { X509Certificate } = await import('node:crypto')
-  const { readFileSync } = await import('node:fs')
-  return new X509Certificate(readFileSync(certFile)).fingerprint256
-}
+const fingerprintOf = (certFile: string) =>
+  new X509Certificate(readFileSync(certFile)).fingerprint256
 
 describe('the Node server with its certificate in a Secret volume', () => {
   let directory: string
@@ -70,7 +68,7 @@ describe('the Node server with its certificate in a Secret volume', () => {
   const start = async () => {
     const volume = secretVolume(directory)
     const first = volume.fresh()
-    const expected = await fingerprintOf(first.cert)
+    const expected = fingerprintOf(first.cert)
     volume.publish(first.cert, first.key)
     symlinkSync('..data/tls.crt', join(directory, 'tls.crt'))
     symlinkSync('..data/tls.key', join(directory, 'tls.key'))
@@ -90,7 +88,7 @@ describe('the Node server with its certificate in a Secret volume', () => {
       const { volume, url, expected } = await start()
       expect(await servedFingerprint(url)).toBe(expected)
       const renewed = volume.fresh()
-      const next = await fingerprintOf(renewed.cert)
+      const next = fingerprintOf(renewed.cert)
       volume.publish(renewed.cert, renewed.key)
       const deadline = Date.now() + 3 * TLS_FILE_CHECK_MS
       while ((await servedFingerprint(url)) !== next && Date.now() < deadline) {

@@ -29,6 +29,5 @@ export {
   NODE_SERVER_VARIABLES,
   SETTING_VARIABLES,
   variableReader,
-  isSetButBlank,
 } from './setting-variables.ts'
 export { DEFAULT_MAX_DEPTH, DEFAULT_MAX_OBJECTS } from '../review/index.ts'
