@@ -12,7 +12,7 @@ import {
   DEFAULT_NODE_PORT,
   nodeServer,
   servingLine,
-  type RunningServer,
+  type RunningWebhookServer,
 } from '@crdconv/webhook/node'
 import { UsageError, type CommandContext } from './cli-io.ts'
 import { loadScheme, SCHEME_OPTION_HELP } from './load-scheme.ts'
@@ -68,20 +68,16 @@ a broken definition), 2 bad usage or settings.`
       const { io } = context
       const tls = tlsFileOptions(options, io.cwd)
       const scheme = await loadScheme(options.scheme, io.cwd)
-      let server: RunningServer
-      let settings: Partial<WebhookSettings>
+      let server: RunningWebhookServer
       try {
-        settings = await settingsFromFlags(options, io.cwd)
+        const settings = await settingsFromFlags(options, io.cwd)
         const listen = { port: options.port, hostname: options.host, ...settings }
         server = await nodeServer(scheme, tls === undefined ? listen : { ...listen, tls })
       } catch (error) {
         if (error instanceof SettingsError) throw new UsageError(error.message)
         throw error
       }
-      const tokens =
-        settings.tokens !== undefined ||
-        SETTING_VARIABLES.tokens.some((name) => (process.env[name] ?? '').trim() !== '')
-      io.stderr(`${servingLine(server.url, tokens)}\n`)
+      io.stderr(`${servingLine(server)}\n`)
       const stop = () => void server.close().then(() => process.exit(0))
       process.once('SIGINT', stop)
       process.once('SIGTERM', stop)

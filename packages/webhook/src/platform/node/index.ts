@@ -6,6 +6,7 @@ export {
   type NodeServerOptions,
   type NodeServerSettings,
   type RunningServer,
+  type RunningWebhookServer,
 } from './node-server.ts'
 export {
   API_SERVER_IDLE_CONNECTION_SECONDS,

@@ -42,6 +42,11 @@ export interface RunningServer {
   close(): Promise<void>
 }
 
+/** The webhook's server, and whether `/convert` needs a path token (set by option or environment). */
+export interface RunningWebhookServer extends RunningServer {
+  readonly withToken: boolean
+}
+
 /** Where and how `nodeServer` listens, and settings over the `CONVERT_*` environment. */
 export interface NodeServerSettings extends Partial<WebhookSettings> {
   /** TCP port (default 8787; 0 picks a free one). */
@@ -74,13 +79,20 @@ export interface NodeServerSettings extends Partial<WebhookSettings> {
 export function nodeServer(
   scheme: Scheme,
   options: NodeServerSettings = {}
-): Promise<RunningServer> {
+): Promise<RunningWebhookServer> {
   const { port = DEFAULT_NODE_PORT, hostname = '127.0.0.1', tls, environment } = options
   const { log = logJsonLinesTo(writeStdoutLine) } = options
   const settings = { ...readSettings(environment ?? process.env), ...webhookSettings(options) }
   const app = createApp({ scheme, getConnInfo, ...settings, log })
   const limits = { ...readNodeServerLimits(environment ?? process.env), ...options.limits }
-  return startNodeServer({ app, port, hostname, limits, ...(tls === undefined ? {} : { tls }) })
+  const withToken = (settings.tokens?.length ?? 0) > 0
+  return startNodeServer({
+    app,
+    port,
+    hostname,
+    limits,
+    ...(tls === undefined ? {} : { tls }),
+  }).then((server) => ({ ...server, withToken }))
 }
 
 function webhookSettings(options: NodeServerSettings): Partial<WebhookSettings> {

@@ -1,11 +1,6 @@
-import {
-  NODE_LISTEN_VARIABLES,
-  SETTING_VARIABLES,
-  SettingsError,
-  variableReader,
-} from '../../http/index.ts'
+import { NODE_LISTEN_VARIABLES, SettingsError, variableReader } from '../../http/index.ts'
 import type { Scheme } from '../../scheme/index.ts'
-import { DEFAULT_NODE_PORT, nodeServer, type RunningServer } from './node-server.ts'
+import { DEFAULT_NODE_PORT, nodeServer, type RunningWebhookServer } from './node-server.ts'
 import type { TlsFiles } from './tls-files.ts'
 
 /** Seconds `runNodeServer` keeps answering after SIGTERM, while endpoints drop the pod. */
@@ -59,7 +54,7 @@ function wholeNumber(value: string | undefined, name: string, fallback: number):
 }
 
 /** The line a server prints once it listens: where to convert, where its health is. */
-export function servingLine(url: string, withToken: boolean): string {
+export function servingLine({ url, withToken }: RunningWebhookServer): string {
   return `crdconv: serving ${url}/convert${withToken ? '/<token>' : ''} (health: ${url}/healthz)`
 }
 
@@ -82,9 +77,9 @@ export function servingLine(url: string, withToken: boolean): string {
 export async function runNodeServer(
   scheme: Scheme,
   environment: Readonly<Record<string, string | undefined>> = process.env
-): Promise<RunningServer | undefined> {
+): Promise<RunningWebhookServer | undefined> {
   let listen: NodeListenSettings
-  let server: RunningServer
+  let server: RunningWebhookServer
   try {
     listen = readNodeListenSettings(environment)
     const { port, hostname, tls } = listen
@@ -94,8 +89,7 @@ export async function runNodeServer(
     process.exitCode = 1
     return undefined
   }
-  const withToken = SETTING_VARIABLES.tokens.some((name) => variableReader(environment)(name))
-  process.stderr.write(`${servingLine(server.url, withToken)}\n`)
+  process.stderr.write(`${servingLine(server)}\n`)
   const stop = (signal: string) => {
     process.stderr.write(
       `crdconv: ${signal}: stopping in ${listen.shutdownDelaySeconds} s, after the reviews in flight\n`
