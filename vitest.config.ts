@@ -10,11 +10,15 @@ const SOURCE = 'crdconv-source'
 // the container image, which brings its own Node
 const RERUN = process.env['CRDCONV_NODE_RERUN'] === '1'
 const NODE_VERSION_RERUN_EXCLUDES = RERUN
-  ? ['test/node/apiserver/**', 'test/node/bench/**', 'test/node/lifecycle/lifecycle-image.test.ts']
+  ? [
+      'test/node/apiserver/**',
+      'test/node/bench/**',
+      'test/node/lifecycle/lifecycle-image.apiserver.test.ts',
+    ]
   : []
 const DEPLOY_TOOL_TESTS = [
   'test/node/package/deploy-targets.test.ts',
-  'test/node/package/cluster-chart.test.ts',
+  'test/node/package/cluster-chart.apiserver.test.ts',
 ]
 
 export default defineConfig({
