@@ -5,21 +5,50 @@ import { defineConfig } from 'vitest/config'
 // the packages' `crdconv-source` export condition: tests run the TypeScript sources, not dist/
 const SOURCE = 'crdconv-source'
 
-// .ci/run's reruns on other Node versions leave out what tests the API server, not crdconv's code,
-// the deploy tools' own checks (sam, cdk synth, helm), which take minutes and no Node of ours, and
-// the container image, which brings its own Node
-const RERUN = process.env['CRDCONV_NODE_RERUN'] === '1'
-const NODE_VERSION_RERUN_EXCLUDES = RERUN
-  ? [
-      'test/node/apiserver/**',
-      'test/node/bench/**',
-      'test/node/lifecycle/lifecycle-image.apiserver.test.ts',
-    ]
-  : []
+// every test file that starts a real kube-apiserver and etcd ends in .apiserver.test.ts
+const API_SERVER_TESTS = 'test/node/**/*.apiserver.test.ts'
+
+// tests that run a whole tool (the crdconv bin, npm, a bundler, cdk synth) or read every doc: the
+// `tooling` project; the rest of test/node is pure code and in-process servers, the `unit` loop
+const TOOLING_TESTS = [
+  'test/node/docs/**/*.test.ts',
+  'test/node/bench/**/*.test.ts',
+  'test/node/cdk/**/*.test.ts',
+  'test/node/package/**/*.test.ts',
+  'test/node/cli/bin.test.ts',
+  'test/node/hardening/serve-command.test.ts',
+  'test/node/import/import-corpus.test.ts',
+  'test/node/import/import-fixtures.test.ts',
+  'test/node/import/import-moves.test.ts',
+  'test/node/init/init-command.test.ts',
+  'test/node/init/init-prompts.test.ts',
+  'test/node/lambda/lambda-bundle.test.ts',
+  'test/node/lambda/sam-template.test.ts',
+  'test/node/lifecycle/cli-startup.test.ts',
+  'test/node/platform/stdout-lines.test.ts',
+  'test/node/platform/worker-bundle.test.ts',
+]
+
+// npm pack, npm install, tsc, wrangler and esbuild in a consumer project, and the deploy tools'
+// own checks (sam, helm): the `package` project, run alone after the others so that its processes
+// do not starve their time-bound tests
+const CONSUMER_TEST = 'test/node/package/consumer.test.ts'
 const DEPLOY_TOOL_TESTS = [
   'test/node/package/deploy-targets.test.ts',
   'test/node/package/cluster-chart.apiserver.test.ts',
 ]
+
+// .ci/run's reruns on other Node versions leave out what tests the API server, not crdconv's code,
+// the deploy tools' own checks, which take minutes and no Node of ours, and the container image,
+// which brings its own Node
+const RERUN = process.env['CRDCONV_NODE_RERUN'] === '1'
+const NODE_VERSION_RERUN_EXCLUDES = RERUN
+  ? [
+      'test/node/apiserver/**',
+      'test/node/bench/**/*.test.ts',
+      'test/node/lifecycle/lifecycle-image.apiserver.test.ts',
+    ]
+  : []
 
 export default defineConfig({
   resolve: { conditions: [SOURCE, ...defaultClientConditions] },
@@ -31,10 +60,20 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          name: 'node',
+          name: 'unit',
           include: ['test/node/**/*.test.ts'],
+          exclude: [API_SERVER_TESTS, ...TOOLING_TESTS],
+          environment: 'node',
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'tooling',
+          include: TOOLING_TESTS,
           exclude: [
-            'test/node/package/consumer.test.ts',
+            API_SERVER_TESTS,
+            CONSUMER_TEST,
             ...DEPLOY_TOOL_TESTS,
             ...NODE_VERSION_RERUN_EXCLUDES,
           ],
@@ -42,12 +81,19 @@ export default defineConfig({
         },
       },
       {
-        // npm pack, npm install, tsc, wrangler and esbuild in a consumer project: run alone, after
-        // the other projects, so that its processes do not starve their time-bound tests
+        extends: true,
+        test: {
+          name: 'apiserver',
+          include: [API_SERVER_TESTS],
+          exclude: [...DEPLOY_TOOL_TESTS, ...NODE_VERSION_RERUN_EXCLUDES],
+          environment: 'node',
+        },
+      },
+      {
         extends: true,
         test: {
           name: 'package',
-          include: ['test/node/package/consumer.test.ts', ...(RERUN ? [] : DEPLOY_TOOL_TESTS)],
+          include: [CONSUMER_TEST, ...(RERUN ? [] : DEPLOY_TOOL_TESTS)],
           environment: 'node',
           sequence: { groupOrder: 1 },
         },

@@ -1,5 +1,4 @@
-/**
- * @crdconv/webhook: what a converter author writes against: resources and schemes, declared field
+/** @crdconv/webhook: what a converter author writes against: resources and schemes, declared field
  * moves, the failure class, the stash helpers and int64 values. CRD-only additions such as CEL
  * rules (`celRules`) are at `@crdconv/webhook/crd`, out of the webhook's bundle. The webhook
  * itself is `@crdconv/webhook/worker`, `/lambda` or `/node`; every other subpath is listed in

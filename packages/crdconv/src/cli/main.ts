@@ -1,3 +1,4 @@
+// The `crdconv` command line: main.ts registers one `*-command.ts` per command.
 import { Command, CommanderError } from 'commander'
 import { EXIT, processIo, UsageError, type CliIo, type CommandContext } from './cli-io.ts'
 import { registerCheckCommand } from './check-command.ts'

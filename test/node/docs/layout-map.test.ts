@@ -1,0 +1,109 @@
+// docs/development.md's map of the tree held to the tree: every source folder of both packages and
+// every folder of tools/ is named there, every name there exists, and every source folder says in
+// its index.ts's first line what it holds.
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { join, relative, resolve } from 'node:path'
+import { describe, expect, it } from 'vitest'
+
+const repoRoot = resolve(import.meta.dirname, '../../..')
+
+/** The rows of the table under `## Layout`: first cell (without backticks) → the whole row. */
+function layoutRows(): Map<string, string> {
+  const markdown = readFileSync(join(repoRoot, 'docs/development.md'), 'utf8')
+  const section = markdown.split(/^## /m).find((part) => part.startsWith('Layout')) ?? ''
+  const rows = new Map<string, string>()
+  for (const match of section.matchAll(/^\| `([^`]+)` +\|(.*)$/gm)) {
+    rows.set(match[1] ?? '', match[2] ?? '')
+  }
+  return rows
+}
+
+/** `src/platform/{worker,lambda,node}` → the three paths it names. */
+function expandBraces(name: string): string[] {
+  const match = /^(.*)\{([^}]+)\}(.*)$/.exec(name)
+  if (match === null) return [name]
+  const [, head = '', alternatives = '', tail = ''] = match
+  return alternatives.split(',').flatMap((alternative) => expandBraces(head + alternative + tail))
+}
+
+/** Every folder below `root` that holds a TypeScript file of its own, relative to `base`. */
+function sourceFolders(root: string, base: string): string[] {
+  const entries = readdirSync(root, { withFileTypes: true })
+  const here = entries.some((entry) => entry.isFile() && entry.name.endsWith('.ts'))
+    ? [relative(base, root)]
+    : []
+  return [
+    ...here,
+    ...entries
+      .filter((entry) => entry.isDirectory())
+      .flatMap((entry) => sourceFolders(join(root, entry.name), base)),
+  ]
+}
+
+const PACKAGES = ['webhook', 'crdconv'] as const
+
+describe('docs/development.md, the layout', () => {
+  const rows = layoutRows()
+
+  it.each(PACKAGES)('names every source folder of packages/%s, and only those', (name) => {
+    const row = rows.get(`packages/${name}/`) ?? ''
+    const named = [...row.matchAll(/`(src\/[^`]+)`/g)].flatMap((match) =>
+      expandBraces(match[1] ?? '')
+    )
+    const packageRoot = join(repoRoot, 'packages', name)
+    const folders = sourceFolders(join(packageRoot, 'src'), packageRoot).filter(
+      (folder) => folder !== 'src'
+    )
+    expect(named.sort()).toEqual(folders.sort())
+  })
+
+  it('has a row for every folder of tools/, and none for a folder that is gone', () => {
+    const named = [...rows.keys()].filter((name) => name.startsWith('tools/'))
+    const folders = readdirSync(join(repoRoot, 'tools'), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => `tools/${entry.name}/`)
+    expect(named.sort()).toEqual(folders.sort())
+  })
+
+  it('names only folders that exist', () => {
+    const missing = [...rows.keys()].filter((name) => !existsSync(join(repoRoot, name)))
+    expect(missing).toEqual([])
+  })
+})
+
+describe('each source folder', () => {
+  const folders = PACKAGES.flatMap((name) =>
+    sourceFolders(join(repoRoot, 'packages', name, 'src'), repoRoot)
+  )
+
+  it.each(folders)('%s opens its index with one line on what it holds', (folder) => {
+    // the CLI's folder is the command itself: its entry is main.ts
+    const entry = ['index.ts', 'main.ts']
+      .map((file) => join(repoRoot, folder, file))
+      .find(existsSync)
+    expect(entry, `${folder} has no index.ts`).toBeDefined()
+    const firstLine = readFileSync(entry ?? '', 'utf8').split('\n')[0] ?? ''
+    expect(firstLine).toMatch(/^(\/\*\*|\/\/) \S.{10,}$/)
+  })
+})
+
+describe('docs/development.md, the tests', () => {
+  const markdown = readFileSync(join(repoRoot, 'docs/development.md'), 'utf8')
+
+  it('has a row for every vitest project, and none for a project that is gone', () => {
+    const config = readFileSync(join(repoRoot, 'vitest.config.ts'), 'utf8')
+    const projects = [...config.matchAll(/^\s+name: '([\w-]+)',$/gm)].map((match) => match[1])
+    const section = markdown.split(/^## /m).find((part) => part.startsWith('Tests')) ?? ''
+    const rows = [...section.matchAll(/^\| `([\w-]+)` +\|/gm)].map((match) => match[1])
+    expect(rows.sort()).toEqual(projects.sort())
+  })
+
+  it('names only npm scripts that exist', () => {
+    const scripts = Object.keys(
+      (JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { scripts: object })
+        .scripts
+    )
+    const named = [...markdown.matchAll(/npm run ([\w:-]+)/g)].map((match) => match[1])
+    expect(named.filter((name) => !scripts.includes(name ?? ''))).toEqual([])
+  })
+})
