@@ -121,7 +121,7 @@ describe('scheme.convert', () => {
     expect(back).toEqual({ ok: true, object: volume })
   })
 
-  it('hands each step its context: resource, step versions and the whole conversion, frozen', () => {
+  it('hands each step its context: resource, its versions, step versions and the whole conversion, frozen', () => {
     const seen: unknown[] = []
     const scheme = schemeConvertingWith((object, context) => (seen.push(context), object))
     scheme.convert(probe(), 'test.example.com/v2')
@@ -133,6 +133,7 @@ describe('scheme.convert', () => {
       to: 'v2',
       sourceVersion: 'v1',
       targetVersion: 'v2',
+      versions: scheme.resources[0]?.versions,
     })
     expect(Object.isFrozen(seen[0])).toBe(true)
     expect(seen[1]).toBe(seen[0])

@@ -1,3 +1,4 @@
+import type { $ZodType } from 'zod/v4/core'
 import { nestingDepthExceeds, parseJson } from '../json/index.ts'
 import { ConversionError } from './conversion-error.ts'
 import { describeObject, isPlainObject, type KubeObject } from './kube-object.ts'
@@ -5,6 +6,7 @@ import { annotationsSize, MAX_ANNOTATIONS_BYTES, utf8Length } from './kubernetes
 import { valueAt } from './object-draft.ts'
 import type { ConversionContext } from './resource.ts'
 import { canonicalJson, fnv1a64 } from './stable-hash.ts'
+import { storedForm } from './stored-form.ts'
 
 /** The stash annotation is `<group>/conversion-stash`, one per object whatever its versions. */
 export const STASH_ANNOTATION_NAME = 'conversion-stash'
@@ -104,7 +106,7 @@ export function stashFields<T extends KubeObject>(
     const watch = options.watch
     next[context.from] = {
       fields: kept,
-      hash: fingerprint(converted, watch),
+      hash: fingerprint(converted, watch, context.versions?.[context.to]?.schema),
       ...(watch === undefined ? {} : { watch: [...watch] }),
     }
   }
@@ -157,7 +159,12 @@ export function restoreStashedFields<T extends KubeObject>(
   const { [context.to]: entry, ...rest } = stash
   const value = Object.keys(rest).length === 0 ? undefined : canonicalJson(rest)
   const unstashed = withStash(object, annotations, key, value)
-  if (entry === undefined || entry.hash !== fingerprint(object, entry.watch)) {
+  const schema = context.versions?.[context.from]?.schema
+  if (
+    entry === undefined ||
+    (entry.hash !== fingerprint(object, entry.watch, schema) &&
+      entry.hash !== writtenBefore(object, entry.watch))
+  ) {
     return { object: unstashed, fields: undefined, outcome: 'stale' }
   }
   return { object: unstashed, fields: entry.fields, outcome: 'restored' }
@@ -221,7 +228,27 @@ function readStash(
   return stash
 }
 
-function fingerprint(object: KubeObject, watch: readonly string[] | undefined): string {
+/**
+ * The hash of the fields `watch` names (default: all but `status`) as the API server keeps them
+ * at the version whose schema is `schema`: pruned, defaulted, without nulls and emptied objects
+ * (`storedForm`), so that only an edit changes it, not what the API server does to an answer.
+ */
+function fingerprint(
+  object: KubeObject,
+  watch: readonly string[] | undefined,
+  schema: $ZodType | undefined
+): string {
+  const { apiVersion: _apiVersion, kind: _kind, metadata: _metadata, ...fields } = object
+  const form = storedForm(fields, schema)
+  if (watch === undefined) {
+    const { status: _status, ...watched } = form as Record<string, unknown>
+    return fnv1a64(canonicalJson(watched))
+  }
+  return fnv1a64(canonicalJson(watch.map((path) => [path, valueAt(form, path)])))
+}
+
+/** The hash as stash entries written before `fingerprint` had its stored form: still honoured. */
+function writtenBefore(object: KubeObject, watch: readonly string[] | undefined): string {
   if (watch === undefined) {
     const {
       apiVersion: _apiVersion,

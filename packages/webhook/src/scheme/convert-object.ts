@@ -126,6 +126,7 @@ function contextsAlong(
         to: converter.to,
         sourceVersion,
         targetVersion,
+        versions: resource.versions,
       })
     )
     contextsByPath.set(path, contexts)

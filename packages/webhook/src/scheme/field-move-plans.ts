@@ -12,42 +12,79 @@ import {
   type Parts,
 } from './move-steps.ts'
 import type { VersionMap } from './resource.ts'
-import { listItemSchema, schemaField } from './schema-fields.ts'
+import { listItemSchema, prunesField, schemaField } from './schema-fields.ts'
 
 /** The steps of both directions of a checked declaration. */
 export function movePlans(
   versions: VersionMap,
+  from: string,
   to: string,
   moves: readonly FieldMove[],
   options: FieldMovesOptions<VersionMap, string>
 ): { forward: MovePlan; back: MovePlan } {
-  const [forward, back] = stepsOfAll(moves, versions[to]?.schema)
+  const target = versions[to]?.schema
+  const source = versions[from]?.schema
+  const [forward, back] = stepsOfAll(moves, target, source)
   return {
-    forward: withHook({ steps: forward }, 'after', options.then as ConvertFunction | undefined),
-    back: withHook({ steps: back }, 'before', options.thenBack as ConvertFunction | undefined),
+    forward: withHook(
+      { steps: forward, clears: prunedParents(forward, target) },
+      'after',
+      options.then as ConvertFunction | undefined
+    ),
+    back: withHook(
+      { steps: back, clears: prunedParents(back, source) },
+      'before',
+      options.thenBack as ConvertFunction | undefined
+    ),
   }
+}
+
+/**
+ * The objects on the way to what `steps` read that `schema` (the version they move into) does
+ * not declare, deepest first: left empty by the moves, the API server would prune them.
+ */
+function prunedParents(steps: readonly MoveStep[], schema: $ZodType | undefined): string[] {
+  if (schema === undefined) return []
+  const parents = new Set<string>()
+  for (const read of steps.flatMap((step) => step.reads)) {
+    for (let dot = read.lastIndexOf('.'); dot !== -1; dot = read.lastIndexOf('.', dot - 1)) {
+      parents.add(read.slice(0, dot))
+    }
+  }
+  const depth = (path: string) => path.split('.').length
+  return [...parents]
+    .filter((parent) => prunesField(schema, parent))
+    .sort((a, b) => depth(b) - depth(a))
 }
 
 function withHook(plan: MovePlan, hook: 'before' | 'after', run: ConvertFunction | undefined) {
   return run === undefined ? plan : { ...plan, [hook]: run }
 }
 
-/** The steps of `moves` both ways; `target` (the schema they move into) gives `added` its default. */
+/**
+ * The steps of `moves` both ways; `target` (the schema they move into) gives `added` its
+ * default, and with `source` tells which emptied objects each way takes out.
+ */
 function stepsOfAll(
   moves: readonly FieldMove[],
-  target: $ZodType | undefined
+  target: $ZodType | undefined,
+  source: $ZodType | undefined
 ): [MoveStep[], MoveStep[]] {
   const forward: MoveStep[] = []
   const back: MoveStep[] = []
   for (const move of moves) {
-    const [there, home] = stepsOf(move, target)
+    const [there, home] = stepsOf(move, target, source)
     forward.push(there)
     back.push(home)
   }
   return [forward, back]
 }
 
-function stepsOf(move: FieldMove, target: $ZodType | undefined): [MoveStep, MoveStep] {
+function stepsOf(
+  move: FieldMove,
+  target: $ZodType | undefined,
+  source: $ZodType | undefined
+): [MoveStep, MoveStep] {
   switch (move.kind) {
     case 'renamed': {
       const back = move.values === undefined ? undefined : (move.back ?? invertMapping(move.values))
@@ -75,8 +112,13 @@ function stepsOf(move: FieldMove, target: $ZodType | undefined): [MoveStep, Move
     case 'removed':
       return [dropStep(move.path, undefined), fillStep(move.path, undefined)]
     case 'each': {
-      const [forward, back] = stepsOfAll(move.moves, target && listItemSchema(target, move.path))
-      return [eachStep(move.path, forward), eachStep(move.path, back)]
+      const targetItem = target && listItemSchema(target, move.path)
+      const sourceItem = source && listItemSchema(source, move.path)
+      const [forward, back] = stepsOfAll(move.moves, targetItem, sourceItem)
+      return [
+        eachStep(move.path, forward, prunedParents(forward, targetItem)),
+        eachStep(move.path, back, prunedParents(back, sourceItem)),
+      ]
     }
   }
 }

@@ -210,7 +210,7 @@ export function fieldMoves<
       problems.length === 1 ? `${edge}: ${problems[0]}` : `${edge}:\n  - ${problems.join('\n  - ')}`
     )
   }
-  const plans = movePlans(versions, to, moves, options)
+  const plans = movePlans(versions, from, to, moves, options)
   const converters: Converter[] = [
     { from, to, convert: (object, context) => runMoves(plans.forward, object, context) },
   ]

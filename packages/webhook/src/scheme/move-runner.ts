@@ -1,13 +1,25 @@
 import { restoreStashedFields, stashFields } from './annotation-stash.ts'
 import { ConversionError } from './conversion-error.ts'
 import { isPlainObject, type KubeObject } from './kube-object.ts'
-import { ABSENT, stashAbsent, type MoveStep, type Run, type Write } from './move-steps.ts'
+import {
+  EMPTIED,
+  PATH_LISTS,
+  stashPath,
+  type MoveStep,
+  type Run,
+  type Write,
+} from './move-steps.ts'
 import { ObjectDraft, valueAt } from './object-draft.ts'
 import type { ConversionContext } from './resource.ts'
 
 /** One direction of a declared edge: its steps, and hand-written functions around them. */
 export interface MovePlan {
   readonly steps: readonly MoveStep[]
+  /**
+   * Objects on the way to the fields the steps read that the target version does not declare,
+   * deepest first: taken out once the moves leave them empty, as the API server would prune them.
+   */
+  readonly clears: readonly string[]
   /** Runs before the steps (undoing a forward `then`). */
   readonly before?: ConvertFunction
   readonly after?: ConvertFunction
@@ -25,18 +37,30 @@ export function runMoves(plan: MovePlan, object: KubeObject, context: Conversion
   const source =
     plan.before === undefined ? unstashed : asObject('thenBack', plan.before(unstashed, context))
   const run: Run = { restored: fields, stash: {} }
-  const moved = moveAll(plan.steps, source, run)
+  const moved = moveAll(plan.steps, plan.clears, source, run)
   const converted = plan.after === undefined ? moved : asObject('then', plan.after(moved, context))
   return stashFields(converted, context, run.stash, stashOptions(run.stash, converted))
 }
 
-/** `source` with every step applied: each reads `source` as it came, then all of them write. */
+/**
+ * `source` with every step applied: each reads `source` as it came, then all of them write; the
+ * objects in `clears` that this leaves empty go, and those that came empty are noted for the way back.
+ */
 function moveAll(
   steps: readonly MoveStep[],
+  clears: readonly string[],
   source: Readonly<Record<string, unknown>>,
   run: Run
 ): Record<string, unknown> {
   const draft = new ObjectDraft(source)
+  const emptied = run.restored?.[EMPTIED]
+  if (Array.isArray(emptied)) {
+    for (const path of emptied) {
+      // `spec.ports[0].old` is an item's, put back by `eachStep`
+      if (typeof path !== 'string' || ITEM_PATH.test(path)) continue
+      if (draft.get(path) === undefined) draft.set(path, {})
+    }
+  }
   const writes: (readonly Write[])[] = []
   for (const step of steps) {
     writes.push(step.apply(source, run))
@@ -58,6 +82,13 @@ function moveAll(
       }
     }
   })
+  for (const path of clears) {
+    const left = draft.get(path)
+    if (!isPlainObject(left) || Object.keys(left).length > 0) continue
+    draft.remove(path)
+    const came = valueAt(source, path)
+    if (isPlainObject(came) && Object.keys(came).length === 0) stashPath(run, EMPTIED, path)
+  }
   return draft.object
 }
 
@@ -65,7 +96,11 @@ function moveAll(
  * `steps` inside every object item of the list at `path`; each item's stash entries are kept
  * under `path[index].`, so that the way back finds them item by item.
  */
-export function eachStep(path: string, steps: readonly MoveStep[]): MoveStep {
+export function eachStep(
+  path: string,
+  steps: readonly MoveStep[],
+  clears: readonly string[]
+): MoveStep {
   return {
     label: `each ${path}`,
     reads: [path],
@@ -77,12 +112,14 @@ export function eachStep(path: string, steps: readonly MoveStep[]): MoveStep {
         if (!isPlainObject(item)) return item
         const prefix = `${path}[${index}].`
         const inner: Run = { restored: within(run.restored, prefix), stash: {} }
-        const moved = moveAll(steps, item, inner)
+        const moved = moveAll(steps, clears, item, inner)
         for (const [key, value] of Object.entries(inner.stash)) {
-          if (key !== ABSENT) run.stash[prefix + key] = value
+          if (!isPathList(key)) run.stash[prefix + key] = value
         }
-        for (const absent of (inner.stash[ABSENT] as string[] | undefined) ?? []) {
-          stashAbsent(run, prefix + absent)
+        for (const list of PATH_LISTS) {
+          for (const listed of (inner.stash[list] as string[] | undefined) ?? []) {
+            stashPath(run, list, prefix + listed)
+          }
         }
         return moved
       })
@@ -101,15 +138,21 @@ function within(
   for (const [key, value] of Object.entries(restored)) {
     if (key.startsWith(prefix)) (found ??= {})[key.slice(prefix.length)] = value
   }
-  const absent = restored[ABSENT]
-  const inside = Array.isArray(absent)
-    ? absent
-        .filter((path): path is string => typeof path === 'string' && path.startsWith(prefix))
-        .map((path) => path.slice(prefix.length))
-    : []
-  if (inside.length > 0) (found ??= {})[ABSENT] = inside
+  for (const list of PATH_LISTS) {
+    const paths = restored[list]
+    const inside = Array.isArray(paths)
+      ? paths
+          .filter((path): path is string => typeof path === 'string' && path.startsWith(prefix))
+          .map((path) => path.slice(prefix.length))
+      : []
+    if (inside.length > 0) (found ??= {})[list] = inside
+  }
   return found
 }
+
+const ITEM_PATH = /\[\d+\]\./
+
+const isPathList = (key: string) => (PATH_LISTS as readonly string[]).includes(key)
 
 function asObject(name: 'then' | 'thenBack', value: unknown): KubeObject {
   if (isPlainObject(value)) return value
@@ -120,7 +163,10 @@ function asObject(name: 'then' | 'thenBack', value: unknown): KubeObject {
 
 /** Stashed status fields are guarded by `status` too: the default guard leaves `status` out. */
 function stashOptions(stash: Record<string, unknown>, converted: KubeObject) {
-  const paths = [...Object.keys(stash), ...((stash[ABSENT] as string[] | undefined) ?? [])]
+  const paths = [
+    ...Object.keys(stash),
+    ...PATH_LISTS.flatMap((list) => (stash[list] as string[] | undefined) ?? []),
+  ]
   if (!paths.some((path) => path === 'status' || path.startsWith('status.'))) return {}
   const watch = Object.keys(converted).filter(
     (name) => name !== 'apiVersion' && name !== 'kind' && name !== 'metadata'

@@ -6,6 +6,15 @@ import { valueAt } from './object-draft.ts'
 /** Stash entry listing the fields that were absent where a move would have filled in a value. */
 export const ABSENT = '(absent)'
 
+/**
+ * Stash entry listing the empty objects a move took out of the object because the other version
+ * does not declare them (the API server would prune them): the way back puts them back.
+ */
+export const EMPTIED = '(emptied)'
+
+/** The stash entries that list paths rather than hold a field's value. */
+export const PATH_LISTS = [ABSENT, EMPTIED] as const
+
 /** A field one step writes; `ifParent` values (defaults) go only where their object already is. */
 export interface Write {
   readonly path: string
@@ -54,9 +63,10 @@ function wasAbsent(run: Run, path: string): boolean {
   return Array.isArray(absent) && absent.includes(path)
 }
 
-export function stashAbsent(run: Run, path: string): void {
-  const absent = (run.stash[ABSENT] as string[] | undefined) ?? []
-  run.stash[ABSENT] = [...absent, path]
+/** Adds `path` to the stash's list `list` (`ABSENT` or `EMPTIED`). */
+export function stashPath(run: Run, list: (typeof PATH_LISTS)[number], path: string): void {
+  const paths = (run.stash[list] as string[] | undefined) ?? []
+  run.stash[list] = [...paths, path]
 }
 
 /** Calls an author's function, turning what it throws into a `ConversionError` naming the field. */
@@ -214,7 +224,7 @@ export function dropStep(path: string, value: unknown): MoveStep {
       const held = valueAt(source, path)
       if (held === undefined) {
         const parentThere = parent === undefined || isPlainObject(valueAt(source, parent))
-        if (value !== undefined && parentThere) stashAbsent(run, path)
+        if (value !== undefined && parentThere) stashPath(run, ABSENT, path)
       } else if (value === undefined || !sameJson(held, value)) {
         run.stash[path] = held
       }

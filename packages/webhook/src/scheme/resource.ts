@@ -95,6 +95,11 @@ export interface ConversionContext {
   /** The versions the object started at and is going to (several steps apart on a chain). */
   readonly sourceVersion: string
   readonly targetVersion: string
+  /**
+   * The resource's versions (set by the scheme): `stashFields` and `restoreStashedFields` read
+   * their schemas to tell what the API server prunes and defaults from an edit.
+   */
+  readonly versions?: VersionMap
 }
 
 /**

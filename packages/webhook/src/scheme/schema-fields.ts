@@ -17,6 +17,7 @@ interface Definition {
   readonly getter?: () => $ZodType
   readonly defaultValue?: unknown
   readonly element?: $ZodType
+  readonly catchall?: $ZodType
 }
 
 const definitionOf = (schema: $ZodType) => schema._zod.def as unknown as Definition
@@ -70,6 +71,41 @@ export function listItemSchema(schema: $ZodType, path: string): $ZodType | undef
     if (item !== undefined && objectShapes(item, 0).length > 0) return item
   }
   return undefined
+}
+
+/**
+ * Whether the API server drops the field at the dotted `path` from objects of `schema`: no
+ * object that could hold it declares it or keeps unknown fields (`z.looseObject`, a record).
+ *
+ * @example
+ * ```ts
+ * prunesField(z.object({ spec: z.object({ size: z.int() }) }), 'spec.legacy') // → true
+ * ```
+ */
+export function prunesField(schema: $ZodType, path: string): boolean {
+  const dot = path.lastIndexOf('.')
+  const holders = dot === -1 ? [schema] : fieldSchemas(schema, path.slice(0, dot))
+  if (holders === undefined) return true
+  const name = path.slice(dot + 1)
+  return holders.every((holder) => {
+    const found: Definition[] = []
+    reachable(holder, 0, found)
+    return found.every(
+      (definition) =>
+        definition.type === 'array' ||
+        (definition.type === 'object' &&
+          !Object.hasOwn(definition.shape ?? {}, name) &&
+          (definition.catchall === undefined || definitionOf(definition.catchall).type === 'never'))
+    )
+  })
+}
+
+function reachable(schema: $ZodType, depth: number, found: Definition[]): void {
+  if (depth > MAX_UNWRAP) return
+  const definition = definitionOf(schema)
+  const inner = innerSchemas(definition)
+  if (inner.length === 0) found.push(definition)
+  for (const next of inner) reachable(next, depth + 1, found)
 }
 
 function fieldSchemas(schema: $ZodType, path: string): $ZodType[] | undefined {
