@@ -29,6 +29,8 @@ export default defineConfig({
         test: {
           name: 'node',
           include: ['test/**/*.test.ts'],
+          // round trips of generated objects: a large imported schema takes a while
+          testTimeout: 120_000,
           exclude: ['test/worker.test.ts'],
           // the Lambda reads its settings from the environment at cold start
           env: { CONVERT_TOKEN: TEST_TOKEN },
@@ -44,7 +46,7 @@ export default defineConfig({
             miniflare: { bindings: { CONVERT_TOKEN: TEST_TOKEN } },
           }),
         ],
-        test: { name: 'workers', include: ['test/worker.test.ts'] },
+        test: { name: 'workers', include: ['test/worker.test.ts'], testTimeout: 120_000 },
       },
     ],
   },
