@@ -120,6 +120,18 @@ export async function createInitProject(
 }
 
 /**
+ * A project `crdconv init` wrote for a CronTab (`example.com`, `v1beta1` and `v1`) at
+ * `<workDir>/webhook`, installed with our packages packed into `workDir`: where the tests that
+ * swap its `src/scheme.ts` start. Resolves with the project's directory.
+ */
+export async function createCronTabProject(workDir: string): Promise<string> {
+  const project = join(workDir, 'webhook')
+  const args = ['--group', 'example.com', '--kind', 'CronTab', '--versions', 'v1beta1,v1']
+  await createInitProject(project, await packPackages(workDir), args, {})
+  return project
+}
+
+/**
  * A project of plain JavaScript (`"type": "module"`, no TypeScript, no tooling) with `files`
  * that installs the packages in `install` (tarballs or registry specs).
  */

@@ -5,9 +5,11 @@ import type { Command } from 'commander'
 import type { ImportedFile } from '../import/index.ts'
 import { UsageError, warn, type CliIo, EXIT, type CommandContext } from './cli-io.ts'
 import { addCrdSourceOptions, readCrdSource, type CrdSourceOptions } from './crd-source.ts'
+import { PROJECT_SCHEME, writeIntoProject } from './import-into-project.ts'
 
 interface ImportCommandOptions extends CrdSourceOptions {
-  out: string
+  out?: string
+  into?: string
   check?: boolean
   lossy?: boolean
   force?: boolean
@@ -22,7 +24,11 @@ export function registerImportCommand(program: Command, context: CommandContext)
     )
     .argument('[file]', 'CRDs (apiextensions.k8s.io/v1), multi-document YAML or JSON; - for stdin')
   addCrdSourceOptions(command)
-    .option('--out <dir>', 'directory the modules go to', '.')
+    .option('--out <dir>', 'directory the modules and their tests go to (default: .)')
+    .option(
+      '--into <project>',
+      `a project made by crdconv init: modules to src/resources, tests to test/resources, each resource added to ${PROJECT_SCHEME}; prints what is left to decide`
+    )
     .option('--check', 'write nothing: print what the regenerated CRD would say differently')
     .option('--lossy', 'write the modules even where the CRD would not come back whole (warns)')
     .option('--force', 'overwrite modules that already exist')
@@ -31,6 +37,7 @@ export function registerImportCommand(program: Command, context: CommandContext)
       'after',
       `
 Examples:
+  crdconv import certificates.yaml --into .
   crdconv import certificates.yaml --out src/resources
   crdconv import --from-cluster certificates.cert-manager.io --context prod --out src/resources
   crdconv import --check certificates.yaml
@@ -71,12 +78,22 @@ async function runImport(
       }
       return different ? EXIT.problem : EXIT.ok
     }
+    if (options.into !== undefined && options.out !== undefined) {
+      throw new UsageError('give --into <project> or --out <dir>, not both')
+    }
     const result = await importCrds(text, {
       lossy: options.lossy === true,
       packageName: options.package,
+      layout: options.into === undefined ? 'flat' : 'project',
     })
     for (const warning of result.warnings) warn(io, warning)
-    await writeAll(io, resolve(io.cwd, options.out), result.files, options.force === true)
+    const force = options.force === true
+    if (options.into === undefined) {
+      await writeAll(io, resolve(io.cwd, options.out ?? '.'), result.files, force)
+    } else {
+      const project = resolve(io.cwd, options.into)
+      await writeIntoProject(io, project, result.files, result.resources, force)
+    }
     return EXIT.ok
   } catch (error) {
     if (error instanceof NotCarriedError) {

@@ -1,10 +1,11 @@
 import type * as prettier from 'prettier'
 import { crdDifferences, describeChange, type CrdDifference } from './crd-difference.ts'
 import { ImportError, NotCarriedError, type ImportProblem } from './import-problem.ts'
-import { moduleBaseName, moduleSource, testSource } from './module-source.ts'
+import { moduleBaseName, moduleSource, resourceIdentifier, testSource } from './module-source.ts'
 import { readCrdDocuments, type CrdDocument } from './read-crd-documents.ts'
 import { regenerateCrd } from './regenerate-crd.ts'
 import { planResource, type ResourcePlan } from './resource-plan.ts'
+import { todoCounts, type TodoCategory } from './todo-summary.ts'
 
 export interface ImportOptions {
   /** Write the modules even where the regenerated CRD would differ, with a warning each. */
@@ -13,7 +14,17 @@ export interface ImportOptions {
   readonly packageName?: string
   /** Prettier options for the written files; default crdconv's own style. */
   readonly prettier?: prettier.Options
+  /**
+   * Where the files go: `flat` (default) puts each module and its test side by side;
+   * `project` lays them out for a project made by `crdconv init`: `src/resources/<module>.ts`
+   * and `test/resources/<module>.test.ts`, where the project's vitest finds it.
+   */
+  readonly layout?: 'flat' | 'project'
 }
+
+/** Where a project made by `crdconv init` keeps imported modules, and their tests. */
+export const PROJECT_MODULE_DIR = 'src/resources'
+export const PROJECT_TEST_DIR = 'test/resources'
 
 export interface ImportedFile {
   /** Relative to the output directory: `certificate.ts`, `certificate.test.ts`. */
@@ -21,8 +32,21 @@ export interface ImportedFile {
   readonly content: string
 }
 
+/** One imported kind: where its module went and what is left to decide. */
+export interface ImportedResource {
+  readonly kind: string
+  readonly group: string
+  /** The resource's exported name in its module: `machine`. */
+  readonly identifier: string
+  readonly module: ImportedFile['path']
+  readonly test: ImportedFile['path']
+  /** The TODOs the module leaves, by what deciding them takes. */
+  readonly todos: Readonly<Record<TodoCategory, number>>
+}
+
 export interface ImportResult {
   readonly files: readonly ImportedFile[]
+  readonly resources: readonly ImportedResource[]
   /** What the modules would not give back, under `lossy`. */
   readonly warnings: readonly string[]
 }
@@ -57,7 +81,9 @@ export async function importCrds(text: string, options: ImportOptions = {}): Pro
   const warnings: string[] = []
   const lost: ImportProblem[] = []
   const files: ImportedFile[] = []
+  const resources: ImportedResource[] = []
   const taken = new Set<string>()
+  const project = options.layout === 'project'
   for (const { document, crd, plan } of documents) {
     const check = checkPlan(document, crd, plan)
     const found = problemsOf(check)
@@ -71,18 +97,25 @@ export async function importCrds(text: string, options: ImportOptions = {}): Pro
     taken.add(base)
     // babel-ts formats the same TypeScript as the typescript parser, about twice as fast
     const style = { ...CRDCONV_STYLE, ...options.prettier, parser: 'babel-ts' }
-    const module = { packageName: options.packageName ?? '@crdconv/webhook' }
-    files.push({
-      path: `${base}.ts`,
-      content: await format(moduleSource(plan, module), style),
-    })
-    files.push({
-      path: `${base}.test.ts`,
-      content: await format(testSource(plan, module), style),
+    const modulePath = project ? `${PROJECT_MODULE_DIR}/${base}.ts` : `${base}.ts`
+    const testPath = project ? `${PROJECT_TEST_DIR}/${base}.test.ts` : `${base}.test.ts`
+    const module = {
+      packageName: options.packageName ?? '@crdconv/webhook',
+      moduleImport: project ? `../../${modulePath}` : `./${base}.ts`,
+    }
+    files.push({ path: modulePath, content: await format(moduleSource(plan, module), style) })
+    files.push({ path: testPath, content: await format(testSource(plan, module), style) })
+    resources.push({
+      kind: plan.kind,
+      group: String(plan.identity['group']),
+      identifier: resourceIdentifier(plan.kind),
+      module: modulePath,
+      test: testPath,
+      todos: todoCounts(plan),
     })
   }
   if (lost.length > 0) throw new NotCarriedError(lost)
-  return { files, warnings }
+  return { files, resources, warnings }
 }
 
 /**

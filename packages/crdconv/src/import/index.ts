@@ -4,7 +4,10 @@ export {
   checkCrds,
   importCrds,
   type CrdCheck,
+  PROJECT_MODULE_DIR,
+  PROJECT_TEST_DIR,
   type ImportedFile,
+  type ImportedResource,
   type ImportOptions,
   type ImportResult,
 } from './import-crds.ts'
@@ -15,3 +18,5 @@ export {
   type ImportProblem,
 } from './import-problem.ts'
 export { readCrdDocuments, type CrdDocument, type CrdInput } from './read-crd-documents.ts'
+export { wireIntoScheme, type SchemeWiring } from './scheme-wiring.ts'
+export { TODO_CATEGORIES, todoCategory, type TodoCategory } from './todo-summary.ts'

@@ -8,6 +8,7 @@ import {
   type DifferenceKind,
   type SchemaDifference,
 } from '../diff/index.ts'
+import { namesAgree } from './name-agreement.ts'
 import { movePath, planAt, shapeKey, type MovePath } from './plan-paths.ts'
 import type { ZodPlan } from './zod-plan.ts'
 import { buildZod } from './zod-render.ts'
@@ -62,9 +63,10 @@ const API_SERVER_FIELDS = /^\.(apiVersion|kind|metadata)(?![\w-])/
 
 /**
  * The field moves `older → newer` the differences of the two schemas justify: a field removed and
- * one added beside it with the same shape, each the other's only candidate, is `renamed`; a field
- * removed is `removed` (stashed); a field added is `added` with the schema's default (a TODO when
- * it has none); enum values spelt anew (`gold` → `Gold`) are `mapped`. Every other difference is a
+ * one added beside it with the same shape and names that agree, each the other's only such
+ * candidate, is `renamed`; a field removed is `removed` (stashed); a field added is `added` with
+ * the schema's default (a TODO when it has none); where a removed or added field may still be a
+ * rename (same shape beside it, names that do not settle it), a TODO names the candidates; enum values spelt anew (`gold` → `Gold`) are `mapped`. Every other difference is a
  * TODO line naming it and what the author must decide.
  *
  * @example
@@ -119,37 +121,44 @@ export function planMoves(older: PlannedVersion, newer: PlannedVersion): PairMov
     }
   }
   for (const { removed, added } of fields.values()) {
-    if (removed.length === 1 && added.length === 1) {
-      const [gone, come] = [removed[0] as Located, added[0] as Located]
+    const { renames, rest } = pairByName(removed, added)
+    for (const [gone, come] of renames) {
       declared.push([
         gone.path,
         {
           kind: 'renamed',
           from: gone.path.path,
           to: come.path.path,
-          note: `${from}'s ${gone.difference.path} and ${to}'s ${come.difference.path} have the same type, and no other field beside them does: check they are one field`,
+          note: `${from}'s ${gone.difference.path} and ${to}'s ${come.difference.path} have the same type and names that agree, and no other field beside them does: check they are one field`,
         },
       ])
-    } else if (removed.length > 0 && added.length > 0) {
-      const names = [...removed, ...added].map(({ difference }) => difference.path).join(', ')
-      for (const { difference } of [...removed, ...added]) {
-        todo(
-          difference,
-          `one of ${names} (same type, side by side) may be renamed to another: declare move.renamed for those, move.removed or move.added for the rest`
-        )
+    }
+    // the rest is stashed or added, so nothing is lost; where a field of the other side has its
+    // type, it may still be a rename import could not tell: a TODO naming the candidates
+    const candidates = (side: readonly Located[]) =>
+      side.map(({ difference }) => difference.path).join(', ')
+    const maybe = (others: readonly Located[]) =>
+      `it may be a rename ${others === rest.added ? 'to' : 'of'} ${candidates(others)} (same type, side by side, names that do not settle it): declare move.renamed if so`
+    for (const gone of rest.removed) {
+      if (rest.added.length > 0)
+        todo(gone.difference, `${maybe(rest.added)}; until then it is stashed`)
+      declared.push([
+        gone.path,
+        {
+          kind: 'removed',
+          path: gone.path.path,
+          note: `${to} has no place for it: kept in the stash for the way back`,
+        },
+      ])
+    }
+    for (const come of rest.added) {
+      const move = addedMove(come, from, to)
+      if (rest.removed.length === 0 || move.kind !== 'added') {
+        declared.push([come.path, move])
+        continue
       }
-    } else {
-      for (const gone of removed) {
-        declared.push([
-          gone.path,
-          {
-            kind: 'removed',
-            path: gone.path.path,
-            note: `${to} has no place for it: kept in the stash for the way back`,
-          },
-        ])
-      }
-      for (const come of added) declared.push([come.path, addedMove(come, from, to)])
+      const decide = `${maybe(rest.removed)}; until then objects from ${from} get ${'value' in move ? `${to}'s default` : 'no value'}`
+      declared.push([come.path, { ...move, todo: { ...todoOf(come.difference), decide } }])
     }
   }
   for (const found of enums.values()) {
@@ -165,6 +174,34 @@ const todoOf = (difference: SchemaDifference) => ({
   kind: difference.kind,
   difference: describeSchemaDifference(difference),
 })
+
+/**
+ * Which removed and added fields of one group (same place, same type) are renamed: a pair whose
+ * names agree, each the other's only such candidate. The rest stay removed or added.
+ */
+function pairByName(
+  removed: readonly Located[],
+  added: readonly Located[]
+): { renames: [Located, Located][]; rest: { removed: Located[]; added: Located[] } } {
+  const agreeing = (field: Located, others: readonly Located[]) =>
+    others.filter((other) => namesAgree(lastName(field), lastName(other)))
+  const renames: [Located, Located][] = []
+  for (const gone of removed) {
+    const [come, ...more] = agreeing(gone, added)
+    if (come === undefined || more.length > 0) continue
+    if (agreeing(come, removed).length === 1) renames.push([gone, come])
+  }
+  const paired = new Set(renames.flat())
+  return {
+    renames,
+    rest: {
+      removed: removed.filter((field) => !paired.has(field)),
+      added: added.filter((field) => !paired.has(field)),
+    },
+  }
+}
+
+const lastName = ({ path }: Located) => path.path.split('.').at(-1) ?? path.path
 
 interface Located {
   readonly difference: SchemaDifference

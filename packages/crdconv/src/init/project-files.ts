@@ -28,7 +28,7 @@ export function projectFiles(
     'src/scheme.ts': schemeSource(options),
     'src/worker.ts': WORKER,
     'src/lambda.ts': LAMBDA,
-    'test/scheme.test.ts': schemeTest(options),
+    'test/scheme.test.ts': schemeTest(),
     ...PLATFORM_TEST_FILES,
     ...SERVER_TEST_FILES,
     'wrangler.toml': wranglerToml(packageName),
@@ -129,16 +129,34 @@ import { scheme } from './scheme.ts'
 export const handler = lambdaHandler(scheme)
 `
 
-function schemeTest(options: InitOptions): string {
-  return `import { expectLosslessRoundTrips } from '@crdconv/webhook/testing'
-import { describe, it } from 'vitest'
+function schemeTest(): string {
+  return `// What \`crdconv check\` checks without a cluster, resource by resource: the definitions, the
+// round trips between every pair of versions, and conversion coverage.
+import { checkResource } from '@crdconv/webhook/crd'
+import {
+  conversionCoverage,
+  coverageFindings,
+  expectLosslessRoundTrips,
+} from '@crdconv/webhook/testing'
+import { describe, expect, it } from 'vitest'
 import { scheme } from '../src/scheme.ts'
 
-describe('${options.kind}.${options.group}', () => {
-  it('gives back every object exactly after a round trip between any two versions', () => {
-    expectLosslessRoundTrips(scheme)
-  })
-})
+describe.each(scheme.resources.map((resource) => [resource.identity.groupKind, resource] as const))(
+  '%s',
+  (_, resource) => {
+    it('passes the definition checks: storage version, paths, structural schemas, examples', () => {
+      expect(checkResource(resource).flatMap((item) => item.problems)).toEqual([])
+    })
+
+    it('gives back every object exactly after a round trip between any two versions', () => {
+      expectLosslessRoundTrips(resource)
+    })
+
+    it('loses no field and writes no value the target schema refuses on any converter path', () => {
+      expect(coverageFindings(conversionCoverage(resource)).failures).toEqual([])
+    })
+  }
+)
 `
 }
 

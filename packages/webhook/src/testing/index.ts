@@ -17,6 +17,13 @@ export {
   type ObjectArbitraryOptions,
 } from './object-arbitrary.ts'
 export { pruneUnknownFields } from './prune-unknown-fields.ts'
+export { roundTripDifferences, type RoundTripComparisonOptions } from './round-trip-comparison.ts'
+export {
+  DEFAULT_ENTRY_RUNS,
+  expectRoundTripsThrough,
+  type EntryRoundTripOptions,
+  type SendReview,
+} from './entry-round-trips.ts'
 export {
   checkLosslessRoundTrips,
   DEFAULT_NUM_RUNS,

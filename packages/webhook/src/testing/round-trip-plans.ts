@@ -4,8 +4,6 @@ import {
   canonicalJson,
   createScheme,
   formatApiVersion,
-  isPlainObject,
-  stashAnnotationKey,
   type Converter,
   type KubeObject,
   type Resource,
@@ -13,9 +11,10 @@ import {
 } from '../scheme/index.ts'
 import { deepFreeze } from './deep-freeze.ts'
 import { requireFreshAnswers } from './fresh-answers.ts'
-import { describeDifference, jsonDifferences } from '../json/json-difference.ts'
+import { describeDifference } from '../json/json-difference.ts'
 import { versionJsonSchema } from './object-arbitrary.ts'
 import { pruneUnknownFields } from './prune-unknown-fields.ts'
+import { roundTripDifferences } from './round-trip-comparison.ts'
 import type { RoundTripCheck } from './round-trip-report.ts'
 
 /** What one object did wrong: a headline, detail lines, and what came back, if anything. */
@@ -75,13 +74,12 @@ export function planChecks(resource: Resource): Plan[] {
     const detour = findDetour(resource.converters, direct)
     if (detour === undefined) continue
     const longer = [direct.from, ...detour.map((step) => step.to)]
-    const stashKey = stashAnnotationKey(resource.group)
     plans.push({
       kind: 'paths-agree',
       title: `${direct.from} → ${direct.to} agrees with ${longer.join(' → ')}`,
       path: longer,
       from: direct.from,
-      run: (object) => pathsAgree(store, object, direct, detour, stashKey),
+      run: (object) => pathsAgree(store, object, direct, detour, resource.group),
     })
   }
   return plans
@@ -125,7 +123,7 @@ function roundTrip(
   const home = store(stored, back)
   if ('what' in home) return home
   if (canonicalJson(original) !== before) return mutated()
-  const differences = jsonDifferences(normalize(original), normalize(home.object))
+  const differences = roundTripDifferences(original, home.object)
   if (differences.length === 0) return undefined
   const lost = differences.some((difference) => difference.expected !== undefined)
   return {
@@ -140,7 +138,7 @@ function pathsAgree(
   original: KubeObject,
   direct: Converter,
   detour: readonly Converter[],
-  stashKey: string
+  group: string
 ): Problem | undefined {
   const before = canonicalJson(original)
   const short = store(original, direct.to)
@@ -154,8 +152,7 @@ function pathsAgree(
   }
   if (canonicalJson(original) !== before) return mutated()
   // each path keeps what it must in its own stash entries; only what users see has to agree
-  const expected = normalize(short.object, stashKey)
-  const differences = jsonDifferences(expected, normalize(current, stashKey))
+  const differences = roundTripDifferences(short.object, current, { ignoringStashOf: group })
   if (differences.length === 0) return undefined
   const shorter = `${direct.from} → ${direct.to} gave`
   const longer = `${[direct.from, ...detour.map((step) => step.to)].join(' → ')} gave`
@@ -200,23 +197,4 @@ function mutated(): Problem {
     what: 'a converter changed the object it was given',
     lines: ['converters must build and return a new object and leave their input as it was'],
   }
-}
-
-/**
- * The object as the API server keeps it: JSON, and without empty `labels`, `annotations` or
- * `metadata`, which Kubernetes does not tell from absent ones (`omitempty`).
- */
-function normalize(object: KubeObject, dropAnnotation?: string): unknown {
-  const copy = jsonCopy(object)
-  const metadata = copy.metadata
-  if (!isPlainObject(metadata)) return copy
-  if (dropAnnotation !== undefined && isPlainObject(metadata.annotations)) {
-    delete metadata.annotations[dropAnnotation]
-  }
-  for (const field of ['labels', 'annotations'] as const) {
-    const map = metadata[field]
-    if (isPlainObject(map) && Object.keys(map).length === 0) delete metadata[field]
-  }
-  if (Object.keys(metadata).length === 0) delete copy.metadata
-  return copy
 }
