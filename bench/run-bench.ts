@@ -1,11 +1,13 @@
 // `npm run bench`: every figure of docs/performance.md, measured beside its baseline in one
 // run, printed as a table with the targets' PASS/MISS and written to bench/results.json.
+import { execFileSync } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { cpus, tmpdir, totalmem, type as osType, release } from 'node:os'
 import { join } from 'node:path'
 import {
   printTable,
   readResults,
+  repoRoot,
   round,
   writeResults,
   type ServerCpuRatio,
@@ -15,6 +17,7 @@ import { benchCore, type CoreResult } from './core-bench.ts'
 import { benchHttp, GUARANTEE_FLOOR_PLATFORMS, NOISE_FLOOR_PLATFORM } from './http-bench.ts'
 import { benchLambda, LAMBDA_FLOOR_PLATFORM, type ColdStartResult } from './lambda-bench.ts'
 import { benchImport } from './import-bench.ts'
+import { measuredSourcesHash } from './measured-sources.ts'
 import { benchMemory } from './memory-bench.ts'
 import { benchMigrate, printMigrate } from './migrate-bench.ts'
 import { benchPackageSize } from './package-size-bench.ts'
@@ -154,6 +157,14 @@ try {
   }
   const results = {
     date: new Date().toISOString(),
+    // the code these figures describe: the docs test compares the hash with the sources as they are
+    sources: {
+      hash: measuredSourcesHash(repoRoot),
+      commit: execFileSync('git', ['rev-parse', 'HEAD'], {
+        cwd: repoRoot,
+        encoding: 'utf8',
+      }).trim(),
+    },
     machine,
     core,
     coreTuned,
