@@ -23,7 +23,7 @@ import { benchMigrate, printMigrate } from './migrate-bench.ts'
 import { benchPackageSize } from './package-size-bench.ts'
 import { benchSizes } from './size-bench.ts'
 import { benchStartup } from './startup-bench.ts'
-import { coldStartTarget, coreTarget, SIZE_CEILINGS, type Target } from './targets.ts'
+import { coldStartTarget, coreTarget, printTargets, SIZE_CEILINGS, type Target } from './targets.ts'
 import { parseSystemOptions } from './whole-system/options.ts'
 import { printSystem } from './whole-system/report.ts'
 import { benchSystem } from './whole-system/system.ts'
@@ -310,16 +310,7 @@ function printReport(
       ['smallest failing', memory.smallestFailing.toLocaleString('en'), '', '', '', 'no'],
     ]
   )
-  printTable(
-    'Targets',
-    ['target', 'measured', 'limit', ''],
-    targets.map((target) => [
-      target.name,
-      target.measured,
-      target.limit,
-      target.pass ? 'PASS' : 'MISS',
-    ])
-  )
+  printTargets('Targets', targets)
 }
 
 function micros(value: number): string {

@@ -1,4 +1,5 @@
 import { gzipSync } from 'node:zlib'
+import { printTable } from './bench-support.ts'
 
 /** One target of `npm run bench`: what was measured beside its limit. */
 export interface Target {
@@ -6,6 +7,23 @@ export interface Target {
   readonly measured: string
   readonly limit: string
   readonly pass: boolean
+}
+
+/** The targets as a table with PASS or MISS, then one `MISS:` line for each missed. */
+export function printTargets(title: string, targets: readonly Target[]): void {
+  printTable(
+    title,
+    ['target', 'measured', 'limit', ''],
+    targets.map((target) => [
+      target.name,
+      target.measured,
+      target.limit,
+      target.pass ? 'PASS' : 'MISS',
+    ])
+  )
+  for (const target of targets.filter((one) => !one.pass)) {
+    console.log(`MISS: ${target.name}: ${target.measured}, limit ${target.limit}`)
+  }
 }
 
 /** The core target at one size: 3× the JSON floor for one object, 1.5× from 100 on. */

@@ -21,7 +21,7 @@ import { COLD_START_TIMER } from '../lambda-bench.ts'
 import { reviewFunctionUrlEvent } from '../review-event.ts'
 import { orderOfRound } from '../take-turns.ts'
 import { judgeFigure, type FigureVerdict, type PairedFigure } from './paired-figures.ts'
-import { coldStartTarget, coreTarget, type Target } from '../targets.ts'
+import { coldStartTarget, coreTarget, printTargets, type Target } from '../targets.ts'
 import { defaultBaseRef, scratchTree } from './scratch-tree.ts'
 import { writeGateReport } from './gate-report.ts'
 
@@ -209,17 +209,8 @@ function printComparison(
         : verdict.verdict,
     ])
   )
-  printTable(
+  printTargets(
     'Targets of this tree (a MISS is reported, the regression check above is what fails)',
-    ['target', 'measured', 'limit', ''],
-    targets.map((target) => [
-      target.name,
-      target.measured,
-      target.limit,
-      target.pass ? 'PASS' : 'MISS',
-    ])
+    targets
   )
-  for (const target of targets.filter((one) => !one.pass)) {
-    console.log(`MISS: ${target.name}: ${target.measured}, limit ${target.limit}`)
-  }
 }
