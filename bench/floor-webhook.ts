@@ -5,7 +5,7 @@
 // metadata, the answer check, the counts. Measured beside the bare app like crdconv, it shows how
 // much of a target these alone use.
 import { Hono } from 'hono'
-import { exampleScheme } from '../examples/index.ts'
+import { scheme as exampleScheme } from '../examples/scheme.ts'
 import type {
   ConversionContext,
   Converter,

@@ -10,7 +10,8 @@ export interface PackageSize {
   readonly strayFiles: readonly string[]
 }
 
-interface PackDryRun {
+/** What `npm pack --dry-run --json` says of a package's tarball. */
+export interface PackDryRun {
   readonly size: number
   readonly unpackedSize: number
   readonly files: readonly { readonly path: string }[]
@@ -23,6 +24,17 @@ const STRAY = /^(test|bench|scripts)\/|\.test\.|\.tsbuildinfo$/
  * Worker or Lambda project installs, by default), from the current build (`npm run build`).
  */
 export async function benchPackageSize(name = 'webhook'): Promise<PackageSize> {
+  const pack = await packDryRun(name)
+  return {
+    unpackedBytes: pack.unpackedSize,
+    tarballBytes: pack.size,
+    files: pack.files.length,
+    strayFiles: pack.files.map((file) => file.path).filter((path) => STRAY.test(path)),
+  }
+}
+
+/** `npm pack --dry-run` of one package of packages/, from its current build. */
+export async function packDryRun(name: string): Promise<PackDryRun> {
   const { stdout } = await execFileAsync(
     'npm',
     ['pack', '--dry-run', '--json', '--ignore-scripts'],
@@ -32,10 +44,5 @@ export async function benchPackageSize(name = 'webhook'): Promise<PackageSize> {
   )
   const [pack] = JSON.parse(stdout) as PackDryRun[]
   if (pack === undefined) throw new Error('npm pack --dry-run reported no package')
-  return {
-    unpackedBytes: pack.unpackedSize,
-    tarballBytes: pack.size,
-    files: pack.files.length,
-    strayFiles: pack.files.map((file) => file.path).filter((path) => STRAY.test(path)),
-  }
+  return pack
 }

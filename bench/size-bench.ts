@@ -1,10 +1,10 @@
 import { mkdirSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
-import { gzipSync } from 'node:zlib'
 import { WORKER_BUNDLE_DIR } from '../packages/crdconv/src/init/platform-tests.ts'
 import { createInitProject, mustRun, packPackages } from '../test/support/consumer-project.ts'
 import { bundleForNode, execFileAsync, repoRoot } from './bench-support.ts'
+import { gzippedBytes } from './targets.ts'
 
 export interface SizeResult {
   readonly rawBytes: number
@@ -36,8 +36,6 @@ const SCAFFOLD_INIT_ARGS = [
   'v1beta1,v1',
 ]
 
-const gzipped = (bytes: Buffer) => gzipSync(bytes, { level: 9 }).length
-
 /**
  * Builds this repository's Worker with wrangler and its Lambda bundle with esbuild, and weighs the
  * Lambda bundle and the Worker a `crdconv init` project uploads.
@@ -59,7 +57,11 @@ export async function benchSizes(workDir: string): Promise<BundleSizes> {
   return {
     scaffoldWorker: await scaffoldWorkerSize(join(workDir, 'scaffold')),
     workerFile: join(workerDir, 'worker.js'),
-    lambda: { file: lambdaFile, rawBytes: lambdaBytes.length, gzipBytes: gzipped(lambdaBytes) },
+    lambda: {
+      file: lambdaFile,
+      rawBytes: lambdaBytes.length,
+      gzipBytes: gzippedBytes(lambdaBytes),
+    },
   }
 }
 
@@ -76,7 +78,7 @@ async function scaffoldWorkerSize(workDir: string): Promise<BundleSizes['scaffol
   const workerBytes = readFileSync(join(outdir, 'worker.js'))
   return {
     rawBytes: workerBytes.length,
-    gzipBytes: gzipped(workerBytes),
+    gzipBytes: gzippedBytes(workerBytes),
     ...zodBytesInOutput(join(outdir, 'bundle-meta.json')),
   }
 }

@@ -1,4 +1,4 @@
-import { exampleScheme } from './index.ts'
+import { scheme } from './scheme.ts'
 import { lambdaHandler } from '@crdconv/webhook/lambda'
 
-export const handler = lambdaHandler(exampleScheme)
+export const handler = lambdaHandler(scheme)

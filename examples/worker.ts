@@ -1,4 +1,4 @@
-import { exampleScheme } from './index.ts'
+import { scheme } from './scheme.ts'
 import { workerApp } from '@crdconv/webhook/worker'
 
-export default workerApp(exampleScheme)
+export default workerApp(scheme)

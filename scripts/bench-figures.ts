@@ -6,6 +6,8 @@ import { systemTables } from '../bench/whole-system/report.ts'
 /** The parts of bench/results.json the docs show. */
 export interface BenchResults {
   readonly date: string
+  /** The code measured: bench/measured-sources.ts's hash, and the commit checked out. */
+  readonly sources?: { readonly hash: string; readonly commit: string }
   readonly machine: {
     readonly cpu: string
     readonly cores: number

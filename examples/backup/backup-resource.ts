@@ -38,23 +38,27 @@ export const backup = defineResource({
       ],
     },
   },
+  // Fields are added with Object.assign, not after a spread, as in the CronTab (why is there)
   converters: [
     {
       from: 'v1alpha1',
       to: 'v1beta1',
       convert: ({ spec, ...rest }) => {
-        if (!isPlainObject(spec)) return spec === undefined ? rest : { ...rest, spec }
+        if (!isPlainObject(spec)) return spec === undefined ? rest : Object.assign(rest, { spec })
         const { keep, ...others } = spec
-        return { ...rest, spec: keep === undefined ? others : { ...others, retention: keep } }
+        const renamed = keep === undefined ? others : Object.assign(others, { retention: keep })
+        return Object.assign(rest, { spec: renamed })
       },
     },
     {
       from: 'v1beta1',
       to: 'v1alpha1',
       convert: ({ spec, ...rest }) => {
-        if (!isPlainObject(spec)) return spec === undefined ? rest : { ...rest, spec }
+        if (!isPlainObject(spec)) return spec === undefined ? rest : Object.assign(rest, { spec })
         const { retention, ...others } = spec
-        return { ...rest, spec: retention === undefined ? others : { ...others, keep: retention } }
+        const renamed =
+          retention === undefined ? others : Object.assign(others, { keep: retention })
+        return Object.assign(rest, { spec: renamed })
       },
     },
     {
@@ -67,16 +71,16 @@ export const backup = defineResource({
         const { destination, ...others } = spec
         const address = fields?.['address']
         const encryption = fields?.['encryption']
-        const restored = {
-          ...others,
-          ...(encryption === undefined ? {} : { encryption }),
+        const restored = encryption === undefined ? others : Object.assign(others, { encryption })
+        // a stashed address's keys come from the request: spread, never Object.assign
+        if (isPlainObject(address)) {
+          return Object.assign(rest, { spec: { ...restored, ...address } })
         }
-        if (isPlainObject(address)) return { ...rest, spec: { ...restored, ...address } }
-        if (destination === undefined) return { ...rest, spec: restored }
+        if (destination === undefined) return Object.assign(rest, { spec: restored })
         if (typeof destination !== 'string') {
-          return stashFields({ ...rest, spec: restored }, context, { destination })
+          return stashFields(Object.assign(rest, { spec: restored }), context, { destination })
         }
-        return { ...rest, spec: { ...restored, ...splitDestination(destination) } }
+        return Object.assign(rest, { spec: Object.assign(restored, splitDestination(destination)) })
       },
     },
     {
@@ -91,15 +95,13 @@ export const backup = defineResource({
         if (stashedDestination !== undefined && bucket === undefined && prefix === undefined) {
           // what was there before, text or not: converters never validate
           const destination = stashedDestination as string
-          const converted = { ...rest, spec: { ...others, destination } }
+          const converted = Object.assign(rest, { spec: Object.assign(others, { destination }) })
           return stashFields(converted, context, { encryption })
         }
         const address = textOnly({ bucket, prefix })
         const { destination, lossless } = joinDestination(address ?? {})
-        const converted = {
-          ...rest,
-          spec: destination === undefined ? others : { ...others, destination },
-        }
+        const joined = destination === undefined ? others : Object.assign(others, { destination })
+        const converted = Object.assign(rest, { spec: joined })
         const keepAddress = address === undefined || !lossless
         return stashFields(converted, context, {
           encryption,

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { measuredSourcesHash } from '../../../bench/measured-sources.ts'
 import { renderFigures, type BenchResults } from '../../../scripts/bench-figures.ts'
 import {
   docsTables,
@@ -25,6 +26,15 @@ describe('the docs’ generated regions', () => {
       expect(rewrite.text === text, `${file} differs: run npm run docs:figures`).toBe(true)
     }
   )
+})
+
+describe('bench/results.json', () => {
+  it('measured the runtime sources, the examples and the hono and zod they run as they are now', () => {
+    expect(
+      results.sources?.hash,
+      'the figures are older than the code they describe: run npm run bench, then npm run docs:figures'
+    ).toBe(measuredSourcesHash(repoRoot))
+  })
 })
 
 describe('rewriteFigures', () => {

@@ -3,6 +3,7 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { gzippedBytes, SIZE_CEILINGS } from '../../../bench/targets.ts'
 import { bundleFileName } from '../../../scripts/sam-esbuild-arguments.ts'
 import { parseSamTemplate, webhookFunction } from '../../../scripts/sam-template.ts'
 import { functionUrlEvent, type HttpRequestParts } from '../../support/lambda-events.ts'
@@ -53,6 +54,13 @@ describe('the built Lambda bundle (npm run build:lambda), in a fresh Node proces
       bundleFileName(entry, fn.Metadata?.BuildProperties ?? {}),
     ])
     expect(readdirSync(taskRoot)[0]).toMatch(new RegExp(`^${module}\\.m?js$`))
+  })
+
+  it(`is at most ${SIZE_CEILINGS.lambdaGzipBytes / 1024} KiB gzipped`, () => {
+    const [bundle = ''] = readdirSync(taskRoot)
+    expect(gzippedBytes(readFileSync(join(taskRoot, bundle)))).toBeLessThanOrEqual(
+      SIZE_CEILINGS.lambdaGzipBytes
+    )
   })
 
   it('answers the documented CronTab review through a Function URL event', () => {

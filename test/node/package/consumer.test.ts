@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parse } from 'yaml'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { gzippedBytes, SIZE_CEILINGS } from '../../../bench/targets.ts'
 import { samEsbuildArguments, bundleFileName } from '../../../scripts/sam-esbuild-arguments.ts'
 import { parseSamTemplate, webhookFunction } from '../../../scripts/sam-template.ts'
 import { functionUrlEvent, requestParts } from '../../support/lambda-events.ts'
@@ -167,7 +168,7 @@ describe('a project made by crdconv init', { timeout: 180_000 }, () => {
     expect(result.code).toBe(0)
   })
 
-  it('bundles the Worker with wrangler deploy --dry-run from the runtime alone', async () => {
+  it(`bundles the Worker with wrangler deploy --dry-run from the runtime alone, at most ${SIZE_CEILINGS.scaffoldWorkerGzipBytes / 1024} KiB gzipped`, async () => {
     const outdir = join(initProject, 'worker-out')
     const result = await run(
       'npx',
@@ -177,7 +178,9 @@ describe('a project made by crdconv init', { timeout: 180_000 }, () => {
     expect(result.stderr).not.toMatch(/ERROR/)
     expect(result.code).toBe(0)
     expect(result.stdout).toContain('--dry-run: exiting now.')
-    expect(readFileSync(join(outdir, 'worker.js'), 'utf8')).toContain('ConversionReview')
+    const worker = readFileSync(join(outdir, 'worker.js'))
+    expect(worker.toString()).toContain('ConversionReview')
+    expect(gzippedBytes(worker)).toBeLessThanOrEqual(SIZE_CEILINGS.scaffoldWorkerGzipBytes)
     const meta = JSON.parse(readFileSync(join(outdir, 'bundle-meta.json'), 'utf8'))
     const inputs = Object.keys(meta.inputs as object)
     expect(inputs).toContain('src/worker.ts')

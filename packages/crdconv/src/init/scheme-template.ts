@@ -98,9 +98,12 @@ function renameConverter(from: string, to: string, oldName: string, newName: str
       from: '${from}',
       to: '${to}',
       convert: ({ spec, ...rest }) => {
-        if (!isPlainObject(spec)) return spec === undefined ? rest : { ...rest, spec }
+        if (!isPlainObject(spec)) return spec === undefined ? rest : Object.assign(rest, { spec })
         const { ${oldName}, ...others } = spec
-        return { ...rest, spec: ${oldName} === undefined ? others : { ...others, ${newName}: ${oldName} } }
+        // Object.assign, not { ...others, ${newName} }: on Node 20 a spread followed by new fields
+        // gives every object a hidden class of its own, which slows every later read of it
+        const renamed = ${oldName} === undefined ? others : Object.assign(others, { ${newName}: ${oldName} })
+        return Object.assign(rest, { spec: renamed })
       },
     },`
 }

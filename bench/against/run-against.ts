@@ -1,0 +1,216 @@
+// `npm run bench -- --against <ref>`: this tree beside another commit, built in a scratch tree,
+// in alternating rounds of one run: core (CPU per review over the JSON floor, each tree's own
+// core child), the Lambda cold start and its module load (each tree's Lambda entry from its
+// template.yaml). This tree is measured twice per round, so the run gives its own noise; a figure
+// slower than the other commit beyond it is a regression, and the run exits 1.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { parseSamTemplate, webhookFunction } from '../../scripts/sam-template.ts'
+import {
+  bundleForNode,
+  execFileAsync,
+  lastJsonLine,
+  median,
+  printTable,
+  repoRoot,
+} from '../bench-support.ts'
+import { cronTabReviewBody } from '../crontab-review.ts'
+import { COLD_START_TIMER } from '../lambda-bench.ts'
+import { reviewFunctionUrlEvent } from '../review-event.ts'
+import { orderOfRound } from '../take-turns.ts'
+import { judgeFigure, type FigureVerdict, type PairedFigure } from './paired-figures.ts'
+import { coldStartTarget, coreTarget, printTargets, type Target } from '../targets.ts'
+import { defaultBaseRef, scratchTree } from './scratch-tree.ts'
+import { writeGateReport } from './gate-report.ts'
+
+/** The sizes of the core figure in the comparison: 10,000 needs separate heaps and minutes. */
+const CORE_SIZES = [1, 100, 1000] as const
+const CORE_ROUNDS = 4
+/** Seconds each core child measures, after its own warm-up. */
+const CORE_SECONDS = '1.5'
+const COLD_ROUNDS = 21
+
+type Side = 'current' | 'currentAgain' | 'against'
+const SIDES: readonly Side[] = ['current', 'currentAgain', 'against']
+
+interface AgainstOptions {
+  readonly ref: string | undefined
+  readonly report: string | undefined
+}
+
+/** `--against [ref]` and `--report file` from the bench's arguments. */
+export function parseAgainstOptions(args: readonly string[]): AgainstOptions | undefined {
+  const at = args.indexOf('--against')
+  if (at === -1) return undefined
+  const next = args[at + 1]
+  const reportAt = args.indexOf('--report')
+  return {
+    ref: next === undefined || next.startsWith('--') ? undefined : next,
+    report: reportAt === -1 ? undefined : args[reportAt + 1],
+  }
+}
+
+export async function runAgainst(options: AgainstOptions): Promise<boolean> {
+  const started = Date.now()
+  const step = (line: string) => process.stderr.write(`… ${line}\n`)
+  const ref = options.ref ?? defaultBaseRef()
+  if (ref === undefined) {
+    console.log('bench --against: no commit to compare with (no origin/main, no parent of HEAD)')
+    return true
+  }
+  const other = scratchTree(ref, step)
+  const workDir = mkdtempSync(join(tmpdir(), 'crdconv-against-'))
+  try {
+    const trees: Record<Side, string> = {
+      current: repoRoot,
+      currentAgain: repoRoot,
+      against: other.directory,
+    }
+    step(`core: ${CORE_SIZES.join(', ')} objects, ${CORE_ROUNDS} rounds of three processes`)
+    const core = await measureCore(workDir, trees)
+    step(`Lambda cold start: ${COLD_ROUNDS} rounds, a fresh process per bundle`)
+    const cold = await measureColdStart(workDir, trees)
+    const verdicts = [...core.figures, ...cold.figures].map(judgeFigure)
+    const targets = [
+      ...[...core.currentRatios].map(([objects, ratio]) => coreTarget(objects, ratio)),
+      coldStartTarget(cold.currentOverBare),
+    ]
+    printComparison(other.ref, other.commit, verdicts, targets)
+    const seconds = Math.round((Date.now() - started) / 1000)
+    console.log(`\nbench --against ${other.ref}: ${seconds} s`)
+    if (options.report !== undefined) writeGateReport(options.report, verdicts, targets, seconds)
+    return verdicts.every((verdict) => verdict.verdict !== 'regression')
+  } finally {
+    rmSync(workDir, { recursive: true, force: true })
+  }
+}
+
+async function measureCore(
+  workDir: string,
+  trees: Record<Side, string>
+): Promise<{ figures: PairedFigure[]; currentRatios: Map<number, number> }> {
+  const children = {} as Record<Side, string>
+  for (const side of SIDES) {
+    children[side] = join(workDir, `core-${side}.mjs`)
+    await bundleForNode(join(trees[side], 'bench/children/core-child.ts'), children[side])
+  }
+  const figures: PairedFigure[] = []
+  const currentRatios = new Map<number, number>()
+  for (const objects of CORE_SIZES) {
+    const ratios: Record<Side, number[]> = { current: [], currentAgain: [], against: [] }
+    for (let round = 0; round < CORE_ROUNDS; round++) {
+      for (const side of orderOfRound(SIDES, round)) {
+        const { stdout } = await execFileAsync(process.execPath, [
+          children[side],
+          String(objects),
+          CORE_SECONDS,
+        ])
+        const measured = lastJsonLine<{ floorMicros: number; reviewMicros: number }>(stdout)
+        ratios[side].push(measured.reviewMicros / measured.floorMicros)
+      }
+    }
+    figures.push({
+      name: `core, ${objects.toLocaleString('en')} object${objects === 1 ? '' : 's'} (review / JSON floor)`,
+      unit: '×',
+      ...ratios,
+    })
+    currentRatios.set(objects, median([...ratios.current, ...ratios.currentAgain]))
+  }
+  return { figures, currentRatios }
+}
+
+/** The Lambda entry a tree's template.yaml names (BuildProperties.EntryPoints). */
+function lambdaEntry(tree: string): string {
+  const fn = webhookFunction(parseSamTemplate(readFileSync(join(tree, 'template.yaml'), 'utf8')))
+  const entries = fn.Metadata?.BuildProperties?.['EntryPoints']
+  const codeUri = typeof fn.Properties['CodeUri'] === 'string' ? fn.Properties['CodeUri'] : '.'
+  if (!Array.isArray(entries) || typeof entries[0] !== 'string') {
+    throw new Error(`${tree}/template.yaml names no BuildProperties.EntryPoints`)
+  }
+  return join(tree, codeUri, entries[0])
+}
+
+async function measureColdStart(
+  workDir: string,
+  trees: Record<Side, string>
+): Promise<{ figures: PairedFigure[]; currentOverBare: number }> {
+  const bundles = { bare: join(workDir, 'cold-bare', 'index.mjs') } as Record<Side | 'bare', string>
+  await bundleForNode(join(repoRoot, 'bench/children/bare-lambda.ts'), bundles.bare, {
+    minify: true,
+  })
+  for (const side of SIDES) {
+    bundles[side] = join(workDir, `cold-${side}`, 'index.mjs')
+    await bundleForNode(lambdaEntry(trees[side]), bundles[side], { minify: true })
+  }
+  const eventFile = join(workDir, 'cold-start-event.json')
+  writeFileSync(eventFile, JSON.stringify(reviewFunctionUrlEvent(cronTabReviewBody(1))))
+  type Run = { loadMs: number; totalMs: number }
+  const names = ['bare', ...SIDES] as const
+  const runs: Record<(typeof names)[number], Run[]> = {
+    bare: [],
+    current: [],
+    currentAgain: [],
+    against: [],
+  }
+  for (let round = 0; round < COLD_ROUNDS; round++) {
+    for (const name of orderOfRound(names, round)) {
+      const { stderr } = await execFileAsync(process.execPath, [
+        '--input-type=module',
+        '-e',
+        COLD_START_TIMER,
+        pathToFileURL(bundles[name]).href,
+        eventFile,
+      ])
+      runs[name].push(lastJsonLine<Run>(stderr))
+    }
+  }
+  const field = (name: (typeof names)[number], key: keyof Run) => runs[name].map((run) => run[key])
+  const figure = (name: string, key: keyof Run): PairedFigure => ({
+    name,
+    unit: 'ms CPU',
+    current: field('current', key),
+    currentAgain: field('currentAgain', key),
+    against: field('against', key),
+  })
+  const bare = field('bare', 'totalMs')
+  return {
+    figures: [
+      figure('Lambda cold start (module load + first invocation)', 'totalMs'),
+      figure('start-up: Lambda bundle module load', 'loadMs'),
+    ],
+    currentOverBare: median(
+      field('current', 'totalMs').map((ms, index) => ms / (bare[index] ?? NaN))
+    ),
+  }
+}
+
+function printComparison(
+  ref: string,
+  commit: string,
+  verdicts: readonly FigureVerdict[],
+  targets: readonly Target[]
+): void {
+  const value = (number: number, unit: string) =>
+    unit === '×' ? `${number.toFixed(2)}×` : `${number.toFixed(1)} ${unit}`
+  printTable(
+    `This tree against ${ref} (${commit.slice(0, 12)}): medians of alternating rounds; A/A noise is the widest ratio of this tree against itself in the same run`,
+    ['figure', ref, 'this tree', 'new/old', 'A/A noise', 'rounds', ''],
+    verdicts.map((verdict) => [
+      verdict.name,
+      value(verdict.against, verdict.unit),
+      value(verdict.current, verdict.unit),
+      `${verdict.ratio.toFixed(2)}×`,
+      `±${(verdict.noise * 100).toFixed(1)} %`,
+      String(verdict.rounds),
+      verdict.verdict === 'regression'
+        ? `REGRESSION (over ${(1 + verdict.allowance).toFixed(2)}×)`
+        : verdict.verdict,
+    ])
+  )
+  printTargets(
+    'Targets of this tree (a MISS is reported, the regression check above is what fails)',
+    targets
+  )
+}

@@ -1,0 +1,69 @@
+import { execFileSync } from 'node:child_process'
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { checkAnswers, schemeSource } from '../../../packages/crdconv/src/init/index.ts'
+
+// On Node 20 (V8 11.3) an object built as `{ ...rest, host, port }` gets a hidden class of its
+// own: every read of it afterwards, the answer check and JSON.stringify included, misses V8's
+// caches, and the CronTab review cost 1.7× as much (docs/performance.md). Objects that share a
+// class show that the converters add their fields without that trap.
+const MOST_CLASSES = 2
+// a child Node with tsx per scheme: seconds on a loaded machine
+const CHILD_TIMEOUT_MS = 120_000
+
+interface ClassCount {
+  readonly kind: string
+  readonly from: string
+  readonly to: string
+  readonly path: string
+  readonly objects: number
+  readonly maps: number
+}
+
+function hiddenClasses(schemeFile: string): ClassCount[] {
+  const child = join(import.meta.dirname, 'fixtures/hidden-classes.ts')
+  const output = execFileSync(
+    process.execPath,
+    ['--allow-natives-syntax', '--conditions=crdconv-source', '--import', 'tsx', child, schemeFile],
+    { encoding: 'utf8' }
+  )
+  return JSON.parse(output) as ClassCount[]
+}
+
+/** What the converters build: the object and its fields, not the metadata the stash copies. */
+function convertersOwn(counts: readonly ClassCount[]): ClassCount[] {
+  return counts.filter((count) => count.path !== '.metadata')
+}
+
+const workDir = resolve('test-results/hidden-classes')
+afterAll(() => rmSync(workDir, { recursive: true, force: true }))
+
+describe(
+  'objects the converters return share hidden classes',
+  { timeout: CHILD_TIMEOUT_MS },
+  () => {
+    it('in the CronTab and Backup examples, for every pair of versions', () => {
+      const counts = convertersOwn(hiddenClasses(resolve('examples/scheme.ts')))
+      expect(counts.map((count) => count.kind)).toEqual(
+        expect.arrayContaining(['CronTab', 'Backup'])
+      )
+      expect(counts.filter((count) => count.maps > MOST_CLASSES)).toEqual([])
+    })
+
+    it('in the scheme crdconv init writes', () => {
+      const checked = checkAnswers({
+        group: 'stable.example.com',
+        kind: 'Widget',
+        versions: 'v1alpha1,v1beta1,v1',
+      })
+      if (!('options' in checked)) throw new Error(checked.problems.join('\n'))
+      mkdirSync(workDir, { recursive: true })
+      const file = join(workDir, 'scheme.ts')
+      writeFileSync(file, schemeSource(checked.options))
+      const counts = convertersOwn(hiddenClasses(file))
+      expect(counts.length).toBeGreaterThan(0)
+      expect(counts.filter((count) => count.maps > MOST_CLASSES)).toEqual([])
+    })
+  }
+)
