@@ -2,7 +2,7 @@
 // v1beta1 and v1 (Apply, Update, status and scale subresources), storage moved to v1, migrate,
 // v1beta1 unserved, retire; then every manager goes on applying at v1. And the repair of a
 // cluster whose v1beta1 was removed by hand while managedFields still named it.
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
@@ -21,6 +21,10 @@ import { crdconv } from '../cli/run-cli.ts'
 import { applyCrd, fixture, kubeOn, storedApiVersions } from './server-side-cluster.ts'
 
 const NAMES = ['ssa-0', 'ssa-1', 'ssa-2']
+const OPERATIONS_DOC = readFileSync(
+  join(import.meta.dirname, '../../../docs/operations.md'),
+  'utf8'
+)
 const INVALID_VERSION = 'request to convert CR to an invalid group/version'
 
 interface Owned {
@@ -221,6 +225,8 @@ describeWithApiServer('server-side apply through the CronTab lifecycle', (releas
     const team = cronTab(repair, 'v1', 'ssa-0', { spec: { cronSpec: '* * * * */5' } })
     const broken = await waitForApplyError(() => apply('team', team))
     expect(broken.stderr).toContain(INVALID_VERSION)
+    const quoted = broken.stderr.trim().replaceAll(repair, 'example.com')
+    expect(OPERATIONS_DOC, 'docs/operations.md quotes what kubectl printed').toContain(quoted)
 
     const repaired = await cli(['migrate', '--scheme', fixture('repair-crontab-v1-only')])
     expect(repaired.code).toBe(0)
