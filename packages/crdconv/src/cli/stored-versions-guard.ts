@@ -21,8 +21,14 @@ export function addStoredVersionsOption(command: Command): Command {
           .map((version) => version.trim())
           .filter(Boolean)
     )
-    .option('--kubeconfig <file>', 'read status.storedVersions from this cluster (guard)')
-    .option('--context <name>', 'kubeconfig context to read status.storedVersions from (guard)')
+    .option(
+      '--kubeconfig <file>',
+      "read status.storedVersions and the objects' managedFields from this cluster (guard)"
+    )
+    .option(
+      '--context <name>',
+      "kubeconfig context to read status.storedVersions and the objects' managedFields from (guard)"
+    )
 }
 
 /**
