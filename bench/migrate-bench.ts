@@ -1,6 +1,9 @@
 // `crdconv migrate` on a local kube-apiserver (KUBEBUILDER_ASSETS): 1,000 and then 10,000
 // CronTabs stored at v1beta1, rewritten at v1 through the Node webhook over TLS. Rate and peak
 // RSS side by side show whether the cost grows linearly and memory stays flat (pages streamed).
+// Each size runs twice: objects written at v1beta1, whose managedFields entries migrate moves to
+// v1 in the same write, and objects written at v1 (stored at v1beta1 all the same), whose entries
+// are already there: the plain rewrite. Their ratio is what moving ownership costs.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -24,6 +27,16 @@ export interface MigrateRun {
   readonly maxRssBytes: number
   readonly rssAfterImportBytes: number
   readonly exitCode: number
+  /** Objects whose managedFields migrate moved to v1, as its summary says (all of them). */
+  readonly ownershipMoved: number
+  /** The same migration of objects whose managedFields are already at v1: the plain rewrite. */
+  readonly plain: {
+    readonly seconds: number
+    readonly maxRssBytes: number
+    readonly exitCode: number
+  }
+  /** `seconds / plain.seconds`, measured in this run. */
+  readonly ownershipRatio: number
 }
 
 export type MigrateResult = { readonly runs: MigrateRun[] } | { readonly skipped: string }
@@ -37,11 +50,40 @@ export async function benchMigrate(
   const found = testApiServerAssets()
   if ('skip' in found) return { skipped: found.skip }
   const runs: MigrateRun[] = []
-  for (const objects of sizes) runs.push(await migrateOnce(objects))
+  for (const objects of sizes) {
+    const plain = await migrateOnce(objects, 'v1')
+    const moved = await migrateOnce(objects, 'v1beta1')
+    runs.push({
+      objects,
+      seconds: round(moved.seconds, 1),
+      objectsPerSecond: Math.round(objects / moved.seconds),
+      maxRssBytes: moved.maxRssBytes,
+      rssAfterImportBytes: moved.rssAfterImportBytes,
+      exitCode: moved.code,
+      ownershipMoved: Number(
+        /moved the field managers of (\d+) objects/.exec(moved.summary)?.[1] ?? 0
+      ),
+      plain: {
+        seconds: round(plain.seconds, 1),
+        maxRssBytes: plain.maxRssBytes,
+        exitCode: plain.code,
+      },
+      ownershipRatio: round(moved.seconds / plain.seconds, 2),
+    })
+  }
   return { runs }
 }
 
-async function migrateOnce(objects: number): Promise<MigrateRun> {
+interface ChildRun {
+  readonly code: number
+  readonly seconds: number
+  readonly maxRssBytes: number
+  readonly rssAfterImportBytes: number
+  readonly summary: string
+}
+
+/** One migration of `objects` CronTabs written at `writtenAt` and stored at v1beta1. */
+async function migrateOnce(objects: number, writtenAt: 'v1beta1' | 'v1'): Promise<ChildRun> {
   const directory = mkdtempSync(join(tmpdir(), 'crdconv-migrate-bench-'))
   const tls = await writeServingCertificate(directory)
   const [server, webhook] = await Promise.all([startTestApiServer(), nodeServerTarget.start(tls)])
@@ -72,7 +114,7 @@ async function migrateOnce(objects: number): Promise<MigrateRun> {
       ])
     }
     await applyCrd('crontab-v1beta1-storage')
-    await createCronTabs(server, objects)
+    await createCronTabs(server, objects, writtenAt)
     await applyCrd('crontab-v1-storage')
     // past migrate's settle time after a CRD change, so the figure is the rewrite alone
     await new Promise((resolve) => setTimeout(resolve, 6_000))
@@ -87,28 +129,22 @@ async function migrateOnce(objects: number): Promise<MigrateRun> {
       ],
       { maxBuffer: 1024 * 1024 }
     )
-    const run = lastJsonLine<{
-      code: number
-      seconds: number
-      maxRssBytes: number
-      rssAfterImportBytes: number
-    }>(stdout)
-    return {
-      objects,
-      seconds: round(run.seconds, 1),
-      objectsPerSecond: Math.round(objects / run.seconds),
-      maxRssBytes: run.maxRssBytes,
-      rssAfterImportBytes: run.rssAfterImportBytes,
-      exitCode: run.code,
-    }
+    return lastJsonLine<ChildRun>(stdout)
   } finally {
     await Promise.all([server.stop(), webhook.stop()])
     rmSync(directory, { recursive: true, force: true })
   }
 }
 
-/** `objects` CronTabs at v1beta1 in ten namespaces, 32 creates in flight. */
-async function createCronTabs(server: TestApiServer, objects: number): Promise<void> {
+/**
+ * `objects` CronTabs in ten namespaces, 32 creates in flight, written at `version` (each gets a
+ * managedFields entry at that version) and stored at v1beta1.
+ */
+async function createCronTabs(
+  server: TestApiServer,
+  objects: number,
+  version: 'v1beta1' | 'v1'
+): Promise<void> {
   const namespaces = Array.from({ length: 10 }, (_, index) => `bench-${index}`)
   for (const namespace of namespaces) {
     await kubectlOk(server.kubeconfigPath, ['create', 'namespace', namespace])
@@ -120,16 +156,21 @@ async function createCronTabs(server: TestApiServer, objects: number): Promise<v
       const index = next
       next += 1
       const namespace = namespaces[index % namespaces.length] as string
+      const port = 1000 + (index % 50000)
+      const address =
+        version === 'v1'
+          ? { host: 'localhost', port: String(port) }
+          : { hostPort: `localhost:${port}` }
       await client.objects.createNamespacedCustomObject({
         group: 'example.com',
-        version: 'v1beta1',
+        version,
         plural: 'crontabs',
         namespace,
         body: {
-          apiVersion: 'example.com/v1beta1',
+          apiVersion: `example.com/${version}`,
           kind: 'CronTab',
           metadata: { name: `crontab-${index}`, namespace },
-          hostPort: `localhost:${1000 + (index % 50000)}`,
+          ...address,
           spec: { cronSpec: '* * * * */5', image: 'my-cron-image', replicas: 1 },
         },
       })
@@ -141,7 +182,7 @@ async function createCronTabs(server: TestApiServer, objects: number): Promise<v
 /** The migrate figures as a table, in the style of the other bench tables. */
 export function printMigrate(result: MigrateResult): void {
   console.log(
-    '\nMigrate: crdconv migrate on a local kube-apiserver, objects stored at v1beta1 rewritten at v1'
+    '\nMigrate: crdconv migrate on a local kube-apiserver, objects stored at v1beta1 rewritten at v1, their managedFields moved'
   )
   if ('skipped' in result) {
     console.log(`skipped: ${result.skipped}`)
@@ -149,14 +190,27 @@ export function printMigrate(result: MigrateResult): void {
   }
   const MiB = 1024 * 1024
   const rows = [
-    ['objects', 'time', 'objects/s', 'peak RSS', 'over CLI loaded', 'exit'],
+    [
+      'objects',
+      'time',
+      'objects/s',
+      'plain rewrite',
+      'ownership cost',
+      'peak RSS',
+      'over CLI loaded',
+      'plain peak RSS',
+      'exit',
+    ],
     ...result.runs.map((run) => [
       run.objects.toLocaleString('en'),
       `${run.seconds} s`,
       String(run.objectsPerSecond),
+      `${run.plain.seconds} s`,
+      `${run.ownershipRatio}x`,
       `${round(run.maxRssBytes / MiB, 1)} MiB`,
       `+${round((run.maxRssBytes - run.rssAfterImportBytes) / MiB, 1)} MiB`,
-      String(run.exitCode),
+      `${round(run.plain.maxRssBytes / MiB, 1)} MiB`,
+      `${run.exitCode}/${run.plain.exitCode}`,
     ]),
   ]
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)))

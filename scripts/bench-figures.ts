@@ -52,6 +52,9 @@ interface MigrateLine {
   readonly objectsPerSecond: number
   readonly maxRssBytes: number
   readonly rssAfterImportBytes: number
+  /** Absent in results from before migrate moved managedFields. */
+  readonly plain?: { readonly seconds: number; readonly maxRssBytes: number }
+  readonly ownershipRatio?: number
 }
 interface CoreLine {
   readonly objects: number
@@ -225,13 +228,25 @@ function migrateTable(results: BenchResults): string {
     return `Not measured in this run: ${migrate?.skipped ?? 'no migrate figures in bench/results.json'}.`
   }
   return table(
-    ['objects', 'time', 'objects/s', 'peak RSS', 'over the CLI once loaded'],
+    [
+      'objects',
+      'time',
+      'objects/s',
+      'peak RSS',
+      'over the CLI once loaded',
+      'plain rewrite (managedFields already at v1)',
+      'plain peak RSS',
+      'moving managedFields costs',
+    ],
     migrate.runs.map((run) => [
       count(run.objects),
       `${fixed(run.seconds, 1)} s`,
       count(run.objectsPerSecond),
       mib(run.maxRssBytes),
       `+${mib(run.maxRssBytes - run.rssAfterImportBytes)}`,
+      run.plain === undefined ? 'not measured' : `${fixed(run.plain.seconds, 1)} s`,
+      run.plain === undefined ? 'not measured' : mib(run.plain.maxRssBytes),
+      run.ownershipRatio === undefined ? 'not measured' : `${fixed(run.ownershipRatio, 2)}x`,
     ])
   )
 }

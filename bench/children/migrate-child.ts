@@ -20,6 +20,6 @@ console.log(
     seconds: (performance.now() - started) / 1000,
     rssAfterImportBytes,
     maxRssBytes: process.resourceUsage().maxRSS * 1024,
-    summary: summary.split('\n')[0],
+    summary,
   })
 )

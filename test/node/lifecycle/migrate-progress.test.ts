@@ -5,7 +5,18 @@ import type { RewriteCounts } from '../../../packages/crdconv/src/cluster/index.
 import { migrateProgress } from '../../../packages/crdconv/src/cli/migrate-progress.ts'
 
 function countsAt(seen: number, total: number): RewriteCounts {
-  return { total, seen, rewritten: seen, deleted: 0, conflicts: 0, retries: 0, failures: [] }
+  return {
+    total,
+    seen,
+    rewritten: seen,
+    deleted: 0,
+    conflicts: 0,
+    retries: 0,
+    failures: [],
+    ownershipMoved: 0,
+    ownershipLosses: [],
+    ownershipLossCount: 0,
+  }
 }
 
 function capturingIo() {

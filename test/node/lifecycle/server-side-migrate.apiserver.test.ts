@@ -58,6 +58,17 @@ describeWithApiServer('crdconv migrate --server-side', (release) => {
   const migrate = (scheme: string, more: readonly string[] = [], kubeconfig?: string) =>
     cli(['migrate', '--scheme', fixture(scheme), '--server-side', ...more], kubeconfig)
 
+  /** Every apiVersion the managedFields of the CronTabs of `group` name. */
+  const managedFieldsVersions = async (group: string) => {
+    const list = JSON.parse(
+      await kube(['get', `crontabs.${group}`, '-o', 'json', '--show-managed-fields'])
+    ) as { items: { metadata: { managedFields?: { apiVersion: string }[] } }[] }
+    const versions = list.items.flatMap((item) =>
+      (item.metadata.managedFields ?? []).map((entry) => entry.apiVersion)
+    )
+    return [...new Set(versions)].sort()
+  }
+
   beforeAll(async () => {
     tls = await writeServingCertificate(directory)
     const started = await Promise.all([
@@ -101,9 +112,13 @@ describeWithApiServer('crdconv migrate --server-side', (release) => {
       expect(run.code).toBe(0)
       expect(run.stdout).toContain(`${CRONTABS.crdName}: rewrote 30 of 30 objects at v1`)
       expect(run.stdout).toContain('storedVersions: [v1beta1, v1] -> [v1]')
+      expect(run.stdout).toContain(
+        'managedFields: moved the field managers of 30 objects to v1 (every owned field kept)'
+      )
       expect(Object.values(await storedApiVersions(server, 'example.com'))).toEqual(
         CRONTABS.names.map(() => 'example.com/v1')
       )
+      expect(await managedFieldsVersions('example.com')).toEqual(['example.com/v1'])
       expect(await storedVersions(server, CRONTABS.crdName)).toEqual(['v1'])
     })
     return
@@ -190,10 +205,16 @@ describeWithApiServer('crdconv migrate --server-side', (release) => {
         CRONTABS.names.map(() => 'example.com/v1')
       )
       expect(await storedVersions(server, CRONTABS.crdName)).toEqual(['v1'])
+      // the cluster's migrator leaves managedFields at v1beta1: crdconv moves them after it
+      expect(run.stdout).toMatch(
+        /managedFields: moved the field managers of \d+ objects to v1 \(every owned field kept\)/
+      )
+      expect(await managedFieldsVersions(CRONTABS.group)).toEqual([`${CRONTABS.group}/v1`])
       const again = await migrate('crontab-v1-storage')
       expect(again.stdout).toContain(
         `${CRONTABS.crdName}: nothing to migrate: storedVersions is already [v1]`
       )
+      expect(again.stdout).not.toContain('managedFields')
     },
     MIGRATION_MS
   )

@@ -36,7 +36,9 @@ Examples:
   crdconv crd --scheme ./src/scheme.ts --resource crontabs --url https://10.0.0.5:9443/convert --ca-bundle ca.pem
 
 With --stored-versions, --kubeconfig or --context, it refuses (exit 2) to print a CRD that drops a
-version still listed in the CRD's status.storedVersions: run crdconv migrate first.
+version still listed in the CRD's status.storedVersions; with --kubeconfig or --context, also one
+that drops a version objects' managedFields still name (server-side apply to them would fail):
+run crdconv migrate first.
 
 The URL must be https, with no user:password@, no query and no fragment (the API server's rules);
 localhost and bare IP addresses are allowed with a warning. Without --ca-bundle the API server

@@ -21,7 +21,7 @@ export function registerMigrateCommand(program: Command, context: CommandContext
     program
       .command('migrate')
       .description(
-        'rewrite every stored object at the storage version, then set status.storedVersions to it alone'
+        'rewrite every stored object at the storage version, its managedFields moved to it, then set status.storedVersions to it alone'
       )
   )
     .addOption(new Option('--kind <name>', 'the former name of --resource').hideHelp())
@@ -45,14 +45,19 @@ Before writing, it checks that the live CRD's storage version is the scheme's, t
 list and update of the kind and update of customresourcedefinitions/status, and that the
 webhook converts through the API server (a server-side dry-run create). Each object is written
 back unchanged, guarded by its resourceVersion: a concurrent edit (409) is re-read, never
-overwritten; a deleted object is skipped; 429 and 5xx are retried with backoff. Only when every
-object was rewritten is status.storedVersions set to the storage version alone. Stopping and
-running again is safe; a run after a complete one does nothing.
+overwritten; a deleted object is skipped; 429 and 5xx are retried with backoff. In the same write,
+every metadata.managedFields entry at another version is moved to the storage version, its fields
+converted through the scheme (server-side apply fails on an entry whose version is gone); the
+summary names the managers that lost a field with no place there. Only when every object was
+rewritten is status.storedVersions set to the storage version alone. Stopping and running again
+is safe; a run after a complete one only moves managedFields still at other versions (also after
+a version was removed by hand).
 
 With --server-side, where the cluster serves storagemigration.k8s.io (v1 since Kubernetes 1.37,
 v1beta1 or v1alpha1 before, behind the StorageVersionMigrator feature gate), the same checks
 (RBAC: create, get and list storageversionmigrations, update customresourcedefinitions/status),
-then a StorageVersionMigration of the resource, followed until it succeeds or fails.
+then a StorageVersionMigration of the resource, followed until it succeeds or fails; after a
+success crdconv moves the managedFields, which the cluster's migrator leaves where they were.
 status.storedVersions is pruned by crdconv unless the cluster's migrator did; after a failure
 it is left listing every version it listed before. Where the cluster has no such API, it says
 so and migrates client-side.

@@ -1,5 +1,6 @@
 // What `crdconv migrate` prints on stdout for each resource, client-side or server-side.
 import type { ServerSideResult } from '../cluster/migration-status.ts'
+import type { RewriteCounts } from '../cluster/rewrite-objects.ts'
 import type { MigrationSummary } from '../cluster/storage-migration.ts'
 
 const list = (versions: readonly string[]) => `[${versions.join(', ')}]`
@@ -12,12 +13,21 @@ export function migrationFailed(summary: MigrationSummary): boolean {
   return (
     summary.blocked !== undefined ||
     (summary.counts?.failures.length ?? 0) > 0 ||
+    (summary.ownership?.failures.length ?? 0) > 0 ||
     summary.serverSide?.problem !== undefined
   )
 }
 
 /** The summary of one resource's migration, as lines ending in a newline. */
 export function describeSummary(summary: MigrationSummary, dryRun: boolean): string {
+  const ownership = summary.ownership ?? summary.counts
+  return (
+    describeData(summary, dryRun) +
+    (ownership === undefined ? '' : describeOwnership(summary, ownership, dryRun))
+  )
+}
+
+function describeData(summary: MigrationSummary, dryRun: boolean): string {
   const { crdName, storageVersion, counts } = summary
   if (summary.alreadyMigrated) {
     return `${crdName}: nothing to migrate: storedVersions is already ${list(summary.storedVersionsAfter)}\n`
@@ -87,4 +97,44 @@ function describeServerSide(summary: MigrationSummary, result: ServerSideResult)
       : `  storedVersions left at ${after}`
   )
   return `${lines.join('\n')}\n`
+}
+
+/**
+ * The managedFields move: how many objects, and which managers lost ownership of what (fields
+ * with no place at the storage version, or a whole entry whose set could not be read).
+ */
+function describeOwnership(
+  summary: MigrationSummary,
+  counts: RewriteCounts,
+  dryRun: boolean
+): string {
+  // the storage rewrite lists its own failures; the managedFields pass alone lists them here
+  const failures = summary.ownership === undefined ? [] : counts.failures
+  const failed = failures
+    .slice(0, 20)
+    .map((failure) => `  - ${failure.object}: managedFields not moved: ${failure.message}`)
+  if (failures.length > 20) failed.push(`  - … and ${failures.length - 20} more`)
+  if (failed.length > 0) failed.push('  run crdconv migrate again (it is safe to rerun)')
+  const tail = failed.length === 0 ? '' : `${failed.join('\n')}\n`
+  if (counts.ownershipMoved === 0) return tail
+  const { storageVersion } = summary
+  if (dryRun) {
+    return `  managedFields: would move the field managers of ${counts.ownershipMoved} objects to ${storageVersion}\n`
+  }
+  const lines = [
+    `  managedFields: moved the field managers of ${counts.ownershipMoved} objects to ${storageVersion}` +
+      (counts.ownershipLossCount === 0
+        ? ' (every owned field kept)'
+        : `; ${counts.ownershipLossCount} entries lost fields with no place at ${storageVersion}:`),
+  ]
+  for (const loss of counts.ownershipLosses) {
+    const what =
+      loss.fields.length === 0 ? 'its whole entry (unreadable field set)' : loss.fields.join(', ')
+    lines.push(
+      `  - ${loss.object}: ${loss.manager} (${loss.operation} at ${loss.version}) no longer owns ${what}`
+    )
+  }
+  const more = counts.ownershipLossCount - counts.ownershipLosses.length
+  if (more > 0) lines.push(`  - … and ${more} more`)
+  return `${lines.join('\n')}\n${tail}`
 }

@@ -30,7 +30,8 @@ Examples:
   crdconv retire --scheme ./src/scheme.ts --context prod | kubectl --context prod apply -f -
 
 Exit codes: 0 printed; 1 a schema cannot be said as a structural CRD; 2 bad usage, a resource
-with more than one version, or one whose stored versions the CRD would drop (nothing printed).`
+with more than one version, or one whose stored versions the CRD would drop, or (read from the
+cluster) a version objects' managedFields still name (nothing printed).`
     )
     .action(async (options: RetireOptions) => {
       context.exitCode = await printRetiredCrds(context.io, options)

@@ -97,6 +97,9 @@ async function showStatus(io: CliIo, options: StatusOptions): Promise<number> {
       resources: statuses.map((status) => ({
         ...status,
         ...(status.objects === undefined ? {} : { objects: Object.fromEntries(status.objects) }),
+        ...(status.ownership === undefined
+          ? {}
+          : { ownership: Object.fromEntries(status.ownership) }),
       })),
     }
     io.stdout(`${JSON.stringify(report, null, 2)}\n`)
@@ -168,6 +171,10 @@ function describeStatus(
         `objects: ${total}${perNamespace.length > 0 ? ` (${perNamespace.join(', ')})` : ''}`
       )
     }
+  }
+  if (status.ownership !== undefined) {
+    const versions = [...status.ownership].map(([version, count]) => `${version}: ${count} objects`)
+    lines.push(`managedFields at other versions: ${versions.join(', ')}`)
   }
   if (status.webhook !== undefined) lines.push(...webhookStatusLines(status.webhook))
   lines.push(describeMigrationSupport(migration))

@@ -1,4 +1,5 @@
 import type { Command } from 'commander'
+import { tallyObjects } from '../cluster/lifecycle-status.ts'
 import { readCustomResourceDefinition } from '../cluster/live-crd.ts'
 import type { Resource } from '@crdconv/webhook/scheme'
 import { UsageError } from './cli-io.ts'
@@ -20,15 +21,23 @@ export function addStoredVersionsOption(command: Command): Command {
           .map((version) => version.trim())
           .filter(Boolean)
     )
-    .option('--kubeconfig <file>', 'read status.storedVersions from this cluster (guard)')
-    .option('--context <name>', 'kubeconfig context to read status.storedVersions from (guard)')
+    .option(
+      '--kubeconfig <file>',
+      "read status.storedVersions and the objects' managedFields from this cluster (guard)"
+    )
+    .option(
+      '--context <name>',
+      "kubeconfig context to read status.storedVersions and the objects' managedFields from (guard)"
+    )
 }
 
 /**
  * Refuses (a usage error, exit 2) a CRD of `resources` that drops a version the API server
  * still lists in `status.storedVersions`: it would reject the CRD, and objects stored at that
  * version would become unreadable. The versions come from `--stored-versions`, or from the
- * cluster when `--kubeconfig` or `--context` is given; otherwise nothing is checked.
+ * cluster when `--kubeconfig` or `--context` is given; otherwise nothing is checked. Read from
+ * the cluster, a version still named in an object's managedFields is refused too: every
+ * server-side apply to that object would fail once the version is gone.
  */
 export async function refuseDroppedStoredVersions(
   resources: readonly Resource[],
@@ -40,11 +49,11 @@ export async function refuseDroppedStoredVersions(
   const problems: string[] = []
   for (const resource of resources) {
     const name = resource.identity.crdName
-    const stored =
-      options.storedVersions ??
-      (await asUsageErrors(() => readCustomResourceDefinition(client!, name)))?.status
-        ?.storedVersions ??
-      []
+    const crd =
+      client === undefined
+        ? undefined
+        : await asUsageErrors(() => readCustomResourceDefinition(client, name))
+    const stored = options.storedVersions ?? crd?.status?.storedVersions ?? []
     const dropped = stored.filter((version) => !resource.versionNames.includes(version))
     if (dropped.length > 0) {
       problems.push(
@@ -52,6 +61,18 @@ export async function refuseDroppedStoredVersions(
           `[${stored.join(', ')}] but not in the scheme: keep ${dropped.length === 1 ? 'it' : 'them'} in the scheme and run ` +
           `crdconv migrate first (it rewrites every object at ${resource.storageVersion} and prunes storedVersions)`
       )
+    }
+    if (client !== undefined && crd !== undefined && dropped.length === 0) {
+      const tally = await asUsageErrors(() => tallyObjects(client, crd))
+      const owned = typeof tally === 'string' ? [] : [...tally.ownership]
+      for (const [version, objects] of owned) {
+        if (resource.versionNames.includes(version)) continue
+        problems.push(
+          `${name}: ${objects} object${objects === 1 ? ' has' : 's have'} managedFields entries at ${version}, which the scheme no longer has: ` +
+            `every server-side apply to ${objects === 1 ? 'it' : 'them'} fails once ${version} is removed: ` +
+            `run crdconv migrate first (it moves them to ${resource.storageVersion})`
+        )
+      }
     }
   }
   if (problems.length > 0) {

@@ -25,7 +25,14 @@ export {
   type LiveCustomResourceDefinition,
 } from './live-crd.ts'
 export { rewriteAllObjects, type RewriteCounts, type RewriteOptions } from './rewrite-objects.ts'
-export { migrateStorage, type MigrationSummary } from './storage-migration.ts'
+export { migrateStorage, moveOwnership, type MigrationSummary } from './storage-migration.ts'
+export {
+  ownershipRewriter,
+  staleOwnershipVersions,
+  type ManagedFieldsEntry,
+  type OwnershipLoss,
+  type OwnershipRewrite,
+} from './ownership-rewrite.ts'
 export {
   chooseMigrationApi,
   detectStorageMigration,

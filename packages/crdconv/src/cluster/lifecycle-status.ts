@@ -10,6 +10,7 @@ import {
   readCustomResourceDefinition,
   type LiveCustomResourceDefinition,
 } from './live-crd.ts'
+import { staleOwnershipVersions } from './ownership-rewrite.ts'
 import { findProblems, nextStep } from './status-problems.ts'
 import { checkWebhookThroughApiServer, type WebhookCheck } from './webhook-check.ts'
 import { DEFAULT_SLOW_MS } from './webhook-health.ts'
@@ -54,6 +55,11 @@ export interface ResourceStatus {
   readonly url?: string
   /** Objects per namespace (`''` for cluster-scoped), undefined when they could not be listed. */
   readonly objects?: ReadonlyMap<string, number>
+  /**
+   * Objects whose managedFields name a version other than the storage version, per version: the
+   * API server converts to that version on every server-side apply to them.
+   */
+  readonly ownership?: ReadonlyMap<string, number>
   /** The webhook's state and cost, for a CRD converted by one. */
   readonly webhook?: WebhookStatus
   readonly problems: readonly StatusProblem[]
@@ -96,9 +102,11 @@ export async function resourceStatus(
   }
   const checks = await checkWebhookThroughApiServer(client, resource, crd)
   const rows = versionRows(resource, crd, checks)
-  const counted = await countObjects(client, crd)
+  const listed = await tallyObjects(client, crd)
+  const counted = typeof listed === 'string' ? listed : listed.namespaces
+  const ownership = typeof listed === 'string' ? undefined : listed.ownership
   const storedVersions = crd.status?.storedVersions ?? []
-  const problems = findProblems(resource, crd, rows)
+  const problems = findProblems(resource, crd, rows, ownership)
   const total =
     typeof counted === 'string' ? undefined : [...counted.values()].reduce((a, b) => a + b, 0)
   const webhook = await webhookStatus(
@@ -137,9 +145,10 @@ export async function resourceStatus(
       ? {}
       : { url: crd.spec.conversion.webhook.clientConfig.url }),
     ...(typeof counted === 'string' ? {} : { objects: counted }),
+    ...(ownership === undefined || ownership.size === 0 ? {} : { ownership }),
     ...(webhook === undefined ? {} : { webhook }),
     problems,
-    next: nextStep(resource, crd),
+    next: nextStep(resource, crd, ownership),
   }
 }
 
@@ -200,18 +209,26 @@ function versionRows(
   })
 }
 
-async function countObjects(
+/**
+ * Objects per namespace, and per version their managedFields name besides the storage version;
+ * the API server's message when they cannot be listed.
+ */
+export async function tallyObjects(
   client: ClusterClient,
   crd: LiveCustomResourceDefinition
-): Promise<Map<string, number> | string> {
+): Promise<{ namespaces: Map<string, number>; ownership: Map<string, number> } | string> {
   const storage = liveStorageVersion(crd) ?? crd.spec.versions[0]?.name ?? ''
   const at = objectsAt(crd, storage)
-  const counts = new Map<string, number>()
+  const namespaces = new Map<string, number>()
+  const ownership = new Map<string, number>()
   try {
     for await (const page of objectPages(client, at, 500)) {
       for (const item of page.items) {
         const namespace = (item.metadata as { namespace?: string } | undefined)?.namespace ?? ''
-        counts.set(namespace, (counts.get(namespace) ?? 0) + 1)
+        namespaces.set(namespace, (namespaces.get(namespace) ?? 0) + 1)
+        for (const version of staleOwnershipVersions(item, crd.spec.group, storage)) {
+          ownership.set(version, (ownership.get(version) ?? 0) + 1)
+        }
       }
     }
   } catch (error) {
@@ -219,5 +236,5 @@ async function countObjects(
     if (failure === undefined) throw error
     return failure.message
   }
-  return counts
+  return { namespaces, ownership }
 }

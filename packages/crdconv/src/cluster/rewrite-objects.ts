@@ -1,6 +1,7 @@
 import { describeObject, type KubeObject } from '@crdconv/webhook/scheme'
 import { apiFailure, explainClusterError, isTransient } from './cluster-error.ts'
 import type { ClusterClient } from './connect-to-cluster.ts'
+import type { OwnershipLoss, OwnershipRewrite } from './ownership-rewrite.ts'
 import {
   objectPages,
   readObject,
@@ -21,6 +22,10 @@ export interface RewriteOptions {
   /** First backoff delay; it doubles with each attempt, up to 5 s. */
   readonly backoffMs?: number
   readonly onProgress?: (counts: RewriteCounts) => void
+  /** Moves an object's managedFields to the storage version (`ownershipRewriter`). */
+  readonly ownership?: (object: KubeObject) => OwnershipRewrite | undefined
+  /** Write only the objects whose managedFields `ownership` moves (after another migrator). */
+  readonly ownershipOnly?: boolean
 }
 
 /** Where a rewrite stands; `total` is the API server's estimate, known after the first page. */
@@ -35,7 +40,15 @@ export interface RewriteCounts {
   /** Writes tried again after 429, 5xx or a dropped connection. */
   retries: number
   failures: RewriteFailure[]
+  /** Objects whose managedFields were moved to the storage version (would be, in a dry run). */
+  ownershipMoved: number
+  /** What field managers lost on the way: the first `MAX_LOSSES`, and how many in all. */
+  ownershipLosses: OwnershipLoss[]
+  ownershipLossCount: number
 }
+
+/** Losses kept for the summary; the rest are counted, so memory stays flat at any size. */
+export const MAX_LOSSES = 50
 
 export interface RewriteFailure {
   readonly object: string
@@ -63,6 +76,9 @@ export async function rewriteAllObjects(
     conflicts: 0,
     retries: 0,
     failures: [],
+    ownershipMoved: 0,
+    ownershipLosses: [],
+    ownershipLossCount: 0,
   }
   const report = () => options.onProgress?.(counts)
   for await (const page of objectPages(client, at, options.pageSize)) {
@@ -71,6 +87,9 @@ export async function rewriteAllObjects(
     }
     if (options.dryRun) {
       counts.seen += page.items.length
+      for (const object of page.items) {
+        if (options.ownership?.(object) !== undefined) counts.ownershipMoved += 1
+      }
       report()
       continue
     }
@@ -79,7 +98,7 @@ export async function rewriteAllObjects(
       counts.seen += 1
       if (outcome === 'rewritten') counts.rewritten += 1
       else if (outcome === 'deleted') counts.deleted += 1
-      else counts.failures.push(outcome)
+      else if (outcome !== 'unchanged') counts.failures.push(outcome)
       report()
     })
   }
@@ -94,15 +113,18 @@ async function rewriteOne(
   listed: KubeObject,
   options: RewriteOptions,
   counts: RewriteCounts
-): Promise<'rewritten' | 'deleted' | RewriteFailure> {
+): Promise<'rewritten' | 'unchanged' | 'deleted' | RewriteFailure> {
   const where = locate(listed)
   const label = describeObject({ metadata: where })
   const attempts = options.attempts ?? 6
   let current = listed
   let conflicts = 0
   for (let attempt = 1; ; attempt += 1) {
+    const ownership = options.ownership?.(current)
+    if (ownership === undefined && options.ownershipOnly === true) return 'unchanged'
     try {
-      await replaceObject(client, at, current)
+      await replaceObject(client, at, withManagedFields(current, ownership))
+      if (ownership !== undefined) countOwnership(counts, ownership)
       return 'rewritten'
     } catch (error) {
       const failure = apiFailure(error)
@@ -151,6 +173,21 @@ async function reread(
       await sleep(backoff(attempt, options.backoffMs ?? 200, apiFailure(error)?.retryAfter))
     }
   }
+}
+
+function withManagedFields(
+  object: KubeObject,
+  ownership: OwnershipRewrite | undefined
+): KubeObject {
+  if (ownership === undefined) return object
+  return { ...object, metadata: { ...object.metadata, managedFields: ownership.managedFields } }
+}
+
+function countOwnership(counts: RewriteCounts, ownership: OwnershipRewrite): void {
+  counts.ownershipMoved += 1
+  counts.ownershipLossCount += ownership.losses.length
+  const room = MAX_LOSSES - counts.ownershipLosses.length
+  if (room > 0) counts.ownershipLosses.push(...ownership.losses.slice(0, room))
 }
 
 function locate(object: KubeObject): { name: string; namespace?: string } {

@@ -26,7 +26,8 @@ import {
   type ServerSideResult,
 } from './migration-status.ts'
 import { pruneAfterSuccess, readableObjects, restoreAfterFailure } from './server-side-finish.ts'
-import type { MigrationSummary } from './storage-migration.ts'
+import type { RewriteOptions } from './rewrite-objects.ts'
+import { moveOwnership, type MigrationSummary } from './storage-migration.ts'
 
 export interface ServerSideOptions {
   /** Create the migration with `dryRun: All` (admitted, not stored) and count the objects. */
@@ -67,7 +68,12 @@ export async function migrateServerSide(
   options: ServerSideOptions
 ): Promise<MigrationSummary> {
   const { crd, summary } = await startMigration(client, resource)
-  if (summary.alreadyMigrated) return summary
+  if (summary.alreadyMigrated) {
+    return {
+      ...summary,
+      ownership: await moveOwnership(client, resource, crd, ownershipOptions(options)),
+    }
+  }
   const { crdName, storageVersion, storedVersionsBefore: before } = summary
   await requirePermissions(client, permissions(crd, options.dryRun))
   // found first: one that ends during the checks below is followed to its end all the same
@@ -117,11 +123,20 @@ export async function migrateServerSide(
     objects: counted,
   }
   const serverSide = await conclude(client, crd, storageVersion, before, label, ended, options)
+  // the API server's migrator rewrites the data, never the managedFields: crdconv moves those
+  const migrated = serverSide.result.outcome === 'succeeded'
   return {
     ...summary,
     storedVersionsAfter: serverSide.storedVersions,
     serverSide: { ...followed, ...serverSide.result },
+    ...(migrated
+      ? { ownership: await moveOwnership(client, resource, crd, ownershipOptions(options)) }
+      : {}),
   }
+}
+
+function ownershipOptions(options: ServerSideOptions): RewriteOptions {
+  return { concurrency: 8, pageSize: options.pageSize, dryRun: options.dryRun }
 }
 
 type Conclusion = Omit<ServerSideResult, 'migration' | 'groupVersion' | 'followed' | 'objects'>

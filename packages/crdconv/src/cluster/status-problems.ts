@@ -10,9 +10,10 @@ const APPLY_CRD =
 export function findProblems(
   resource: Resource,
   crd: LiveCustomResourceDefinition,
-  rows: readonly VersionRow[]
+  rows: readonly VersionRow[],
+  ownership?: ReadonlyMap<string, number>
 ): StatusProblem[] {
-  const problems: StatusProblem[] = []
+  const problems: StatusProblem[] = [...ownershipProblems(crd, ownership)]
   const live = liveStorageVersion(crd)
   if (live !== resource.storageVersion) {
     problems.push({
@@ -58,8 +59,45 @@ export function findProblems(
   return problems
 }
 
+/**
+ * managedFields entries at a version other than the storage version: server-side apply to those
+ * objects fails once that version is not served, so they block removing it. Before the storage
+ * migration they are normal (migrate moves them with the data); after it, or at a version no
+ * longer served, they are a problem.
+ */
+function ownershipProblems(
+  crd: LiveCustomResourceDefinition,
+  ownership: ReadonlyMap<string, number> | undefined
+): StatusProblem[] {
+  const storage = liveStorageVersion(crd)
+  const stored = crd.status?.storedVersions ?? []
+  const migrated = stored.length === 1 && stored[0] === storage
+  const problems: StatusProblem[] = []
+  for (const [version, objects] of ownership ?? []) {
+    const live = crd.spec.versions.find((entry) => entry.name === version)
+    const served = live?.served === true
+    if (served && !migrated) continue
+    const where =
+      live === undefined ? 'no longer in the CRD' : served ? 'still served' : 'no longer served'
+    problems.push({
+      blocking: true,
+      message:
+        `${objects} object${objects === 1 ? ' has' : 's have'} managedFields entries at ${version} (${where}): ` +
+        (served
+          ? `server-side apply to ${objects === 1 ? 'it' : 'them'} will fail once ${version} is no longer served`
+          : `every server-side apply to ${objects === 1 ? 'it' : 'them'} fails (request to convert CR to an invalid group/version)`),
+      fix: `move them to ${storage ?? 'the storage version'}: crdconv migrate --scheme S`,
+    })
+  }
+  return problems
+}
+
 /** The next step of the version lifecycle for this CRD. */
-export function nextStep(resource: Resource, crd: LiveCustomResourceDefinition): string {
+export function nextStep(
+  resource: Resource,
+  crd: LiveCustomResourceDefinition,
+  ownership?: ReadonlyMap<string, number>
+): string {
   const storage = liveStorageVersion(crd) ?? resource.storageVersion
   const stored = crd.status?.storedVersions ?? []
   const others = crd.spec.versions.filter((version) => version.name !== storage)
@@ -69,6 +107,9 @@ export function nextStep(resource: Resource, crd: LiveCustomResourceDefinition):
   }
   if (stored.some((version) => version !== storage)) {
     return `rewrite every object at ${storage}: crdconv migrate --scheme S`
+  }
+  if ((ownership?.size ?? 0) > 0) {
+    return `move the managedFields at ${[...ownership!.keys()].join(', ')} to ${storage}: crdconv migrate --scheme S`
   }
   if (others.some((version) => version.served)) {
     return `stop serving ${others.map((version) => version.name).join(', ')} (served: false in the scheme), then apply crdconv crd`

@@ -8,7 +8,9 @@ import {
   UPDATE_CRD_STATUS,
   webhookBlock,
 } from './migration-preflight.ts'
+import { ownershipRewriter } from './ownership-rewrite.ts'
 import { rewriteAllObjects, type RewriteCounts, type RewriteOptions } from './rewrite-objects.ts'
+import type { LiveCustomResourceDefinition } from './live-crd.ts'
 import type { ServerSideResult } from './migration-status.ts'
 
 /** What `migrateStorage` did (or, with `dryRun`, would do) for one resource. */
@@ -27,6 +29,11 @@ export interface MigrationSummary {
   readonly blocked?: string
   /** Set when the API server's own migrator did the work (`migrateServerSide`). */
   readonly serverSide?: ServerSideResult
+  /**
+   * The pass that moves managedFields to the storage version on its own: after the API server's
+   * migrator, or when storedVersions was already pruned (a version removed by hand included).
+   */
+  readonly ownership?: RewriteCounts
 }
 
 /**
@@ -34,7 +41,9 @@ export interface MigrationSummary {
  * checks that the live CRD stores the scheme's storage version, that RBAC allows the writes and
  * that the webhook answers through the API server; rewrites every object (`rewriteAllObjects`);
  * and only when every object was rewritten sets `status.storedVersions` to the storage version.
- * A `ClusterError` (exit 2) means nothing was written.
+ * Each object's managedFields entries at other versions move to the storage version in the same
+ * write (`ownershipRewriter`); when storedVersions is already pruned, only objects whose entries
+ * still name another version are written. A `ClusterError` (exit 2) means nothing was written.
  *
  * @example
  * ```ts
@@ -49,7 +58,9 @@ export async function migrateStorage(
 ): Promise<MigrationSummary> {
   const { crd, summary } = await startMigration(client, resource)
   const { group, names } = crd.spec
-  if (summary.alreadyMigrated) return summary
+  if (summary.alreadyMigrated) {
+    return { ...summary, ownership: await moveOwnership(client, resource, crd, options) }
+  }
   const { crdName, storageVersion, storedVersionsBefore: before } = summary
   await requirePermissions(client, [
     { verb: 'list', group, resource: names.plural },
@@ -63,11 +74,33 @@ export async function migrateStorage(
   }
   const at = objectsAt(crd, storageVersion)
   if (!options.dryRun) await settleAfterCrdChange(crd)
-  const counts = await rewriteAllObjects(client, at, options)
+  const counts = await rewriteAllObjects(client, at, {
+    ...options,
+    ownership: ownershipRewriter(resource),
+  })
   let after = before
   if (!options.dryRun && counts.failures.length === 0) {
     await setStoredVersions(client, crdName, [storageVersion])
     after = [storageVersion]
   }
   return { ...summary, storedVersionsAfter: after, alreadyMigrated: false, counts }
+}
+
+/**
+ * Writes back only the objects whose managedFields name a version other than the storage
+ * version, with those entries moved to it (`ownershipRewriter`), guarded by resourceVersion like
+ * the storage rewrite. Converting locally through the scheme, it needs no webhook and works when
+ * the old version is already gone from the CRD.
+ */
+export async function moveOwnership(
+  client: ClusterClient,
+  resource: Resource,
+  crd: LiveCustomResourceDefinition,
+  options: RewriteOptions
+): Promise<RewriteCounts> {
+  return rewriteAllObjects(client, objectsAt(crd, resource.storageVersion), {
+    ...options,
+    ownership: ownershipRewriter(resource),
+    ownershipOnly: true,
+  })
 }
