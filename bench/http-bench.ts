@@ -273,9 +273,10 @@ interface MiniflareInstance {
 type MiniflareConstructor = new (options: Record<string, unknown>) => MiniflareInstance
 
 /** A Worker in workerd through the miniflare that wrangler itself depends on. */
-async function startWorker(
+export async function startWorker(
   script: string,
-  notOurs: readonly number[]
+  notOurs: readonly number[],
+  bindings: Record<string, string> = {}
 ): Promise<RunningTarget & { pids: number[] }> {
   const fromWrangler = createRequire(
     createRequire(import.meta.url).resolve('wrangler/package.json')
@@ -291,6 +292,7 @@ async function startWorker(
     host: '127.0.0.1',
     port: 0,
     cf: false,
+    bindings,
     // the one log line per review goes nowhere, as the Node server's stdout does here
     handleRuntimeStdio: (stdout: NodeJS.ReadableStream, stderr: NodeJS.ReadableStream) => {
       stdout.resume()

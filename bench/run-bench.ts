@@ -24,6 +24,7 @@ import { benchPackageSize } from './package-size-bench.ts'
 import { benchSizes } from './size-bench.ts'
 import { benchStartup } from './startup-bench.ts'
 import { coldStartTarget, coreTarget, printTargets, SIZE_CEILINGS, type Target } from './targets.ts'
+import { benchWorstCase, type WorstCaseLine } from './worst-case-bench.ts'
 import { parseSystemOptions } from './whole-system/options.ts'
 import { printSystem } from './whole-system/report.ts'
 import { benchSystem } from './whole-system/system.ts'
@@ -76,6 +77,8 @@ try {
   step('platforms: the Lambda handler beside a bare hono/aws-lambda handler, warm and cold')
   const lambda = await benchLambda(workDir, sizes.lambda.file)
   const platforms = [...http, ...lambda.invocations]
+  step('worst-case bodies: each costly shape through the Node server, Lambda and the Worker')
+  const worstCase = await benchWorstCase(sizes.workerFile)
   step('import: the Prometheus CRD, imported and regenerated')
   const imported = await benchImport()
   step('migrate: 1,000 and 10,000 objects on a local API server (KUBEBUILDER_ASSETS)')
@@ -170,6 +173,7 @@ try {
     coreTuned,
     http,
     lambda,
+    worstCase,
     size: {
       scaffoldWorker: sizes.scaffoldWorker,
       lambda: { ...sizes.lambda, file: undefined },
@@ -195,6 +199,7 @@ try {
     memory,
     targets
   )
+  printWorstCase(worstCase)
   printMigrate(migrate)
   if (system !== null) printSystem(system)
   console.log(`\nwritten: bench/results.json (${results.seconds} s)`)
@@ -321,4 +326,20 @@ function bytes(count: number): string {
   if (count < 10 * KiB) return `${count} B`
   if (count < 10 * MiB) return `${round(count / KiB, 1)} KiB`
   return `${round(count / MiB, 1)} MiB`
+}
+
+function printWorstCase(lines: readonly WorstCaseLine[]): void {
+  const cell = (ms: number, ratio: number) => `${ms.toFixed(1)} ms (${ratio.toFixed(1)}×)`
+  printTable(
+    'Worst-case bodies (about 4 MiB each): one request per platform, wall time and × JSON.parse of the same bytes',
+    ['body', 'answer', 'JSON.parse', 'Node server', 'Lambda handler', 'Worker (workerd)'],
+    lines.map((line) => [
+      line.body,
+      line.status,
+      `${line.parseMs.toFixed(1)} ms`,
+      cell(line.nodeMs, line.nodeRatio),
+      cell(line.lambdaMs, line.lambdaRatio),
+      cell(line.workerMs, line.workerRatio),
+    ])
+  )
 }

@@ -136,6 +136,40 @@ const bigReview = fc
     JSON.stringify(conversionReview({ objects: Array.from({ length: count }, () => item) }))
   )
 
+const digitRun = (length: number, digit: number) => String(digit % 10).repeat(length)
+
+/**
+ * One object holding what costs most per byte: a long integer literal (refused past 21 digits),
+ * a long digit run where JSON allows one (string, key, fraction, exponent), a huge string or key,
+ * or a wide object or array. Up to about 200 KB, so a run stays quick.
+ */
+const costlyValueReview = fc
+  .tuple(
+    fc.oneof(
+      fc.integer({ min: 16, max: 30 }),
+      fc.integer({ min: 30, max: 200_000 }),
+      fc.constant(200_000)
+    ),
+    fc.nat(9),
+    fc.constantFrom(
+      (run: string) => (run.startsWith('0') ? `1${run}` : run),
+      (run: string) => `-${run.replace(/^0/, '1')}`,
+      (run: string) => JSON.stringify(run),
+      (run: string) => `{${JSON.stringify(run)}:1}`,
+      (run: string) => `0.${run}`,
+      (run: string) => `1e${run}`,
+      (run: string) => `-1.5E-${run}`,
+      (run: string) => JSON.stringify('\\n'.repeat(run.length / 2)),
+      (run: string) =>
+        `{${Array.from({ length: run.length / 8 }, (_, index) => `"k${index}":1`).join(',')}}`,
+      (run: string) => `[${'1,'.repeat(run.length / 2)}1]`
+    )
+  )
+  .map(([length, digit, shape]) => {
+    const review = JSON.stringify(conversionReview({ objects: [cronTabV1beta1()] }))
+    return review.replace('"spec":{', `"spec":{"costly":${shape(digitRun(length, digit))},`)
+  })
+
 /**
  * A stored object whose stash, written by hand with a valid hash, hides what the limits refuse on
  * the way in: nesting up to 100,000 levels, or more bytes than a stash may take.
@@ -160,6 +194,7 @@ export const hostileBody: fc.Arbitrary<string> = fc.oneof(
   { arbitrary: fc.string({ unit: 'binary', maxLength: 60 }), weight: 1 },
   { arbitrary: deepReview, weight: 1 },
   { arbitrary: bigReview, weight: 1 },
+  { arbitrary: costlyValueReview, weight: 1 },
   { arbitrary: stashReview, weight: 1 }
 )
 

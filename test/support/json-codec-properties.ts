@@ -2,7 +2,9 @@
 // both runtimes are held to the same promises.
 import fc from 'fast-check'
 import {
+  JsonIntegerTooLongError,
   jsonInteger,
+  MAX_INTEGER_DIGITS,
   parseJson,
   parseJsonLossless,
   stringifyJson,
@@ -13,8 +15,10 @@ const INT64_MIN = -(2n ** 63n)
 const UINT64_MAX = 2n ** 64n - 1n
 const SAFE = BigInt(Number.MAX_SAFE_INTEGER)
 
-/** Integers over int64 (and uint64) with the edges weighted in, beyond as text allows. */
-export const wideInteger: fc.Arbitrary<bigint> = fc.oneof(
+const API_SERVER_INTEGER_BOUND = 10n ** BigInt(MAX_INTEGER_DIGITS)
+
+/** Integers as the API server writes them: int64 and uint64, edges weighted in, up to 21 digits. */
+export const apiServerInteger: fc.Arbitrary<bigint> = fc.oneof(
   fc.bigInt({ min: INT64_MIN, max: UINT64_MAX }),
   fc.constantFrom(
     INT64_MIN,
@@ -25,8 +29,16 @@ export const wideInteger: fc.Arbitrary<bigint> = fc.oneof(
     SAFE + 2n,
     -SAFE - 1n,
     -SAFE - 2n,
-    0n
+    0n,
+    API_SERVER_INTEGER_BOUND - 1n,
+    1n - API_SERVER_INTEGER_BOUND
   ),
+  fc.bigInt({ min: 1n - API_SERVER_INTEGER_BOUND, max: API_SERVER_INTEGER_BOUND - 1n })
+)
+
+/** Integers over int64 (and uint64), and beyond as text allows: what tooling may read. */
+export const wideInteger: fc.Arbitrary<bigint> = fc.oneof(
+  apiServerInteger,
   fc.bigInt({ min: -(2n ** 300n), max: 2n ** 300n })
 )
 
@@ -37,18 +49,39 @@ const keptDouble = fc
 
 const key = fc.oneof(fc.string({ maxLength: 6 }), fc.constantFrom('__proto__', 'constructor', ''))
 
+const valueWith = (integers: fc.Arbitrary<bigint>): fc.Arbitrary<unknown> =>
+  fc.letrec<{ value: unknown }>((tie) => ({
+    value: fc.oneof(
+      { depthSize: 'small' },
+      integers.map(jsonInteger),
+      keptDouble,
+      fc.string({ unit: 'binary', maxLength: 8 }),
+      fc.constantFrom(true, false, null),
+      fc.array(tie('value'), { maxLength: 4 }),
+      fc.dictionary(key, tie('value'), { maxKeys: 4 })
+    ),
+  })).value
+
 /** JSON values with exact wide integers (bigint past 2^53) among every other kind of value. */
-export const losslessValue: fc.Arbitrary<unknown> = fc.letrec<{ value: unknown }>((tie) => ({
-  value: fc.oneof(
-    { depthSize: 'small' },
-    wideInteger.map(jsonInteger),
-    keptDouble,
-    fc.string({ unit: 'binary', maxLength: 8 }),
-    fc.constantFrom(true, false, null),
-    fc.array(tie('value'), { maxLength: 4 }),
-    fc.dictionary(key, tie('value'), { maxKeys: 4 })
-  ),
-})).value
+export const losslessValue: fc.Arbitrary<unknown> = valueWith(wideInteger)
+
+/** The same, with integers only as long as the API server writes them: what a webhook gets. */
+export const apiServerValue: fc.Arbitrary<unknown> = valueWith(apiServerInteger)
+
+/** Long runs of digits where JSON allows them: in strings, keys, fractions and exponents. */
+const longDigitRuns = fc
+  .tuple(fc.integer({ min: 16, max: 20_000 }), fc.nat(9))
+  .map(([length, digit]) => String(digit).repeat(length))
+  .chain((digits) =>
+    fc.constantFrom(
+      `{"s":"${digits}"}`,
+      `{"${digits}":1}`,
+      `[1.${digits}]`,
+      `[-0.${digits}e-5]`,
+      `[1e${digits}]`,
+      `[1${digits}.5E+${digits}]`
+    )
+  )
 
 /** Text-level pieces from which mostly broken, sometimes valid, JSON is assembled. */
 const jsonishText = fc
@@ -148,6 +181,36 @@ export const codecProperties = [
         stringifyJson(parsed) === `{"spec":{"size":${integer}},"list":[${integer},1]}`
       )
     }),
+  },
+  {
+    name: 'reads long digit runs in strings, keys, fractions and exponents as JSON.parse does, under the integer cap',
+    property: fc.property(longDigitRuns, (text) =>
+      sameJson(parseJson(text, { maxIntegerDigits: MAX_INTEGER_DIGITS }), JSON.parse(text))
+    ),
+  },
+  {
+    name: 'refuses an integer literal longer than the cap, naming its path, and reads every one up to it',
+    property: fc.property(
+      fc.integer({ min: 1, max: 20_000 }),
+      fc.boolean(),
+      fc.integer({ min: 16, max: MAX_INTEGER_DIGITS + 3 }),
+      (digits, negative, maxIntegerDigits) => {
+        const literal = `${negative ? '-' : ''}${'7'.repeat(digits)}`
+        const text = `{"spec":{"sizes":[0,${literal}]}}`
+        try {
+          const parsed = parseJson(text, { maxIntegerDigits }) as { spec: { sizes: unknown[] } }
+          return digits <= maxIntegerDigits && parsed.spec.sizes[1] === jsonInteger(BigInt(literal))
+        } catch (error) {
+          return (
+            error instanceof JsonIntegerTooLongError &&
+            digits > maxIntegerDigits &&
+            error.digits === digits &&
+            error.path === 'spec.sizes[1]' &&
+            !error.message.includes(literal)
+          )
+        }
+      }
+    ),
   },
   {
     name: 'round-trips values holding wide integers through its own text',

@@ -1,7 +1,13 @@
 /** The JSON codec: int64-lossless parse and stringify, depth checks, differences. */
 export { jsonCopy } from './json-copy.ts'
 export { integerAsBigInt, jsonInteger } from './json-integer.ts'
-export { parseJson, parseJsonLossless } from './lossless-parse.ts'
+export {
+  JsonIntegerTooLongError,
+  MAX_INTEGER_DIGITS,
+  parseJson,
+  parseJsonLossless,
+  type ParseJsonOptions,
+} from './lossless-parse.ts'
 export { stringifyJson, stringifyJsonLossless } from './lossless-stringify.ts'
 export { nestingDepthExceeds, nestingDepthExceedsBeside } from './nesting-depth.ts'
 export { describeDifference, jsonDifferences, type JsonDifference } from './json-difference.ts'

@@ -8,6 +8,38 @@
 const LONG_DIGIT_RUN = /\d\d\d\d\d\d\d\d\d\d\d\d\d\d\d\d/
 
 /**
+ * The most digits an integer literal from the API server can have: it writes int64 and uint64
+ * (at most 20 digits) and, for integers past them, Go's float64 text, which is a plain integer
+ * below 1e21 (21 digits) and has an exponent from there on. `BigInt` costs more than linear time
+ * in the digits, so a longer literal is refused before it reaches `BigInt`.
+ */
+export const MAX_INTEGER_DIGITS = 21
+
+export interface ParseJsonOptions {
+  /**
+   * Integer literals (no fraction, no exponent) with more digits than this are refused with a
+   * `JsonIntegerTooLongError`; unlimited by default, and never below 16 (every safe integer
+   * passes). The webhook passes `MAX_INTEGER_DIGITS`.
+   */
+  readonly maxIntegerDigits?: number
+}
+
+/** An integer literal longer than `maxIntegerDigits`: where it is, never its digits. */
+export class JsonIntegerTooLongError extends SyntaxError {
+  override readonly name = 'JsonIntegerTooLongError'
+  constructor(
+    /** How many digits the literal has. */
+    readonly digits: number,
+    /** Where it is, as `request.objects[0].spec.size` (long paths and keys shortened). */
+    readonly path: string,
+    /** The limit it broke. */
+    readonly maxDigits: number
+  ) {
+    super(`an integer of ${digits} digits at ${path}; at most ${maxDigits} are accepted`)
+  }
+}
+
+/**
  * `JSON.parse`, except that an integer (no fraction, no exponent) beyond
  * `Number.MAX_SAFE_INTEGER` comes back as a `bigint` holding exactly the digits sent. Numbers
  * with a fraction or an exponent are doubles, as the API server (Go `float64`) reads them too.
@@ -21,8 +53,8 @@ const LONG_DIGIT_RUN = /\d\d\d\d\d\d\d\d\d\d\d\d\d\d\d\d/
  * // → { generation: 9223372036854775807n, size: 3 }
  * ```
  */
-export function parseJson(text: string): unknown {
-  return LONG_DIGIT_RUN.test(text) ? parseJsonLossless(text) : JSON.parse(text)
+export function parseJson(text: string, options: ParseJsonOptions = {}): unknown {
+  return LONG_DIGIT_RUN.test(text) ? parseJsonLossless(text, options) : JSON.parse(text)
 }
 
 type Container = unknown[] | Record<string, unknown>
@@ -38,7 +70,8 @@ const QUOTE = 0x22
 const BACKSLASH = 0x5c
 
 /** The lossless parser itself, without the scan that sends most texts to `JSON.parse`. */
-export function parseJsonLossless(text: string): unknown {
+export function parseJsonLossless(text: string, options: ParseJsonOptions = {}): unknown {
+  const maxIntegerDigits = Math.max(options.maxIntegerDigits ?? Infinity, 16)
   let position = 0
   const stack: Frame[] = []
 
@@ -95,11 +128,13 @@ export function parseJsonLossless(text: string): unknown {
     if (match === null) return fail()
     const token = match[0]
     position += token.length
-    const value = Number(token)
-    if (match[1] !== undefined || match[2] !== undefined || Number.isSafeInteger(value)) {
-      return value
+    if (match[1] !== undefined || match[2] !== undefined) return Number(token)
+    const digits = token.length - (token.charCodeAt(0) === 0x2d ? 1 : 0)
+    if (digits > maxIntegerDigits) {
+      throw new JsonIntegerTooLongError(digits, pathOf(stack), maxIntegerDigits)
     }
-    return BigInt(token)
+    const value = Number(token)
+    return Number.isSafeInteger(value) ? value : BigInt(token)
   }
   const readLiteral = (literal: string, value: boolean | null): boolean | null => {
     if (!text.startsWith(literal, position)) fail()
@@ -167,6 +202,24 @@ export function parseJsonLossless(text: string): unknown {
       value = frame.container
     }
   }
+}
+
+const PATH_SEGMENTS_SHOWN = 12
+const KEY_CHARACTERS_SHOWN = 40
+
+/** The path of the value being parsed, `a.b[2].c`, cut short where it or a key is long. */
+function pathOf(stack: readonly Frame[]): string {
+  let path = '(body)'
+  for (const [depth, { container, key }] of stack.entries()) {
+    if (depth === PATH_SEGMENTS_SHOWN) return `${path}…(${stack.length - depth} levels more)`
+    if (key === undefined) path += `[${(container as unknown[]).length}]`
+    else {
+      const shown =
+        key.length > KEY_CHARACTERS_SHOWN ? `${key.slice(0, KEY_CHARACTERS_SHOWN)}…` : key
+      path += /^[A-Za-z_$][\w$-]*$/.test(shown) ? `.${shown}` : `[${JSON.stringify(shown)}]`
+    }
+  }
+  return path.startsWith('(body).') ? path.slice('(body).'.length) : path
 }
 
 function store(frame: Frame, value: unknown): void {

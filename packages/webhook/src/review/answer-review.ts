@@ -1,4 +1,9 @@
-import { parseJson, stringifyJson } from '../json/index.ts'
+import {
+  JsonIntegerTooLongError,
+  MAX_INTEGER_DIGITS,
+  parseJson,
+  stringifyJson,
+} from '../json/index.ts'
 import type { Scheme } from '../scheme/index.ts'
 import { DEFAULT_REVIEW_LIMITS, type ReviewLimits } from './review-limits.ts'
 import {
@@ -43,9 +48,11 @@ export function answerReview(
   const { limits = DEFAULT_REVIEW_LIMITS, phaseEnded } = options
   let body: unknown
   try {
-    // integers past 2^53 come as bigint, so every int64 goes back exactly as it came
-    body = parseJson(text)
+    // integers past 2^53 come as bigint, so every int64 goes back exactly as it came; longer
+    // literals than the API server writes are refused, since BigInt is super-linear in digits
+    body = parseJson(text, { maxIntegerDigits: MAX_INTEGER_DIGITS })
   } catch (error) {
+    if (error instanceof JsonIntegerTooLongError) return integerTooLong(error)
     // V8 may give up on extreme nesting with a RangeError: still a bad body, not a crash
     const reason = error instanceof Error ? error.message : String(error)
     // the parser's message quotes the body, which may hold secrets: the log gets only the fact
@@ -65,6 +72,19 @@ export function answerReview(
   const answer = serializeAnswer(outcome)
   phaseEnded?.('write')
   return { status: 200, ...answer }
+}
+
+/**
+ * A 400, like any body the API server cannot have sent: it writes no integer this long. The path
+ * (field names, array indexes) goes to the client; the log gets only the fact.
+ */
+function integerTooLong(error: JsonIntegerTooLongError): ReviewAnswer {
+  const { digits, path, maxDigits } = error
+  const problem = `request body holds an integer literal longer than ${maxDigits} digits`
+  const json = JSON.stringify({
+    error: `request body holds an integer literal of ${digits} digits at ${path}: the API server writes at most ${maxDigits} (int64, uint64, and larger numbers as floating point), so this is not a review it sent`,
+  })
+  return { status: 400, json, problem }
 }
 
 /**
