@@ -251,11 +251,15 @@ export async function createCronTabs(
   await lab.kube(['create', '-f', '-'], JSON.stringify({ apiVersion: 'v1', kind: 'List', items }))
 }
 
-/** kubectl's text with what changes from run to run (ports, names, revisions) as placeholders. */
+/**
+ * kubectl's text with what changes from run to run (ports, names, revisions) as placeholders, and
+ * the path token the API server quotes (its own messages, which crdconv cannot redact) as `<token>`.
+ */
 export function placeholders(text: string): string {
   return text
     .trim()
     .replace(/127\.0\.0\.1:\d+/g, 'HOST:PORT')
+    .replace(/\/convert\/[^?"\s]+/g, '/convert/<token>')
     .replace(/revision=\d+/g, 'revision=N')
     .replace(/\/default\/[a-z0-9-]+/g, '/default/NAME')
     .replace(/\(and \d+ more\)/g, '(and N more)')

@@ -14,6 +14,7 @@ import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs'
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs'
 import { MIN_TOKEN_LENGTH, SETTING_VARIABLES } from '@crdconv/webhook/http'
 import { Construct } from 'constructs'
+import { DEFAULT_RESERVED_CONCURRENCY } from './reserved-concurrency.ts'
 
 /** What a conversion webhook function is made from; only `entry` is required. */
 export interface ConversionWebhookFunctionProps {
@@ -41,14 +42,6 @@ export interface ConversionWebhookFunctionProps {
   /** Default `WebhookUrl`: the stack output that holds the URL up to `/convert`, without the token. */
   readonly outputName?: string
 }
-
-/**
- * Instances at once: a write makes about 10 reviews in flight (one per other served version) and
- * a LIST through the webhook one at a time, so 20 leaves room for a few clients at once; each
- * instance takes one review. AWS keeps 100 of an account's concurrency unreserved: an account
- * whose quota is still 10 must raise it first, or pass `reservedConcurrency: null`.
- */
-export const DEFAULT_RESERVED_CONCURRENCY = 20
 
 // the stack parameter that holds the token when none is given
 const TOKEN_PARAMETER = 'ConvertToken'

@@ -4,10 +4,8 @@ import { readFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import { parseEnv } from 'node:util'
 import { checkPathTokens, SettingsError, SETTING_VARIABLES } from '@crdconv/webhook/http'
+import { PROJECT_TOKEN_FILE } from '../init/index.ts'
 import { describeError, UsageError } from './cli-io.ts'
-
-/** The file `crdconv init` writes the token to: wrangler's local variables, read by every deploy script. */
-export const PROJECT_TOKEN_FILE = '.dev.vars'
 
 const TOKEN_VARIABLE = SETTING_VARIABLES.tokens[0]
 

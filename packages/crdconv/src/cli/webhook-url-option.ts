@@ -4,7 +4,8 @@ import { Option, type Command } from 'commander'
 import { checkWebhookUrl, type WebhookUrlOptions } from '@crdconv/webhook/crd'
 import { SETTING_VARIABLES } from '@crdconv/webhook/http'
 import { UsageError, warn, type CliIo } from './cli-io.ts'
-import { findPathToken, PROJECT_TOKEN_FILE } from './project-token.ts'
+import { PROJECT_TOKEN_FILE } from '../init/index.ts'
+import { findPathToken } from './project-token.ts'
 
 export interface WebhookUrlFlags {
   url: string
