@@ -107,7 +107,7 @@ export async function docsTables(root: string): Promise<Record<string, string>> 
 export async function crdconvProgram(root: string): Promise<Command> {
   const { createProgram } = await import('../packages/crdconv/src/cli/main.ts')
   const io = { stdout: () => {}, stderr: () => {}, readStdin: async () => '', cwd: root }
-  return createProgram({ io, exitCode: 0 })
+  return createProgram({ io, printDocument: io.stdout, exitCode: 0 })
 }
 
 /** The commands `crdconv --help` lists, in its order. */

@@ -160,7 +160,7 @@ describeWithApiServer('a broken webhook', (release) => {
     }
   )
 
-  it('a webhook that is down (connection refused): status exits 1 naming the URL; the same operations fail and work', async () => {
+  it('a webhook that is down (connection refused): status exits 1 naming the URL, its token redacted; the same operations fail and work', async () => {
     const port = lab.proxy.port
     await lab.proxy.close()
     try {
@@ -168,7 +168,7 @@ describeWithApiServer('a broken webhook', (release) => {
       expect(run.code).toBe(1)
       expect(run.stdout).toContain('webhook state: DOWN')
       expect(run.stdout).toContain(
-        `the webhook is down: the API server cannot reach https://127.0.0.1:${port}/convert`
+        `the webhook is down: the API server cannot reach https://127.0.0.1:${port}/convert/<redacted>`
       )
       expect(run.stdout).toContain('connect: connection refused')
       expect(run.stdout).toContain('crdconv crd --scheme S --url URL | kubectl apply -f -')

@@ -1,7 +1,7 @@
 // One real API server with the CronTab CRD (stored at v1beta1, served at v1beta1 and v1) whose
 // conversion webhook is crdconv's Node server, counted, behind the distance proxy: what the
 // tests of this folder measure the API server's calls with.
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { Agent, request } from 'node:https'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -19,7 +19,7 @@ import { API_SERVER_START_MS, type ApiServerRelease } from '../../support/api-se
 import { kubectl, kubectlOk, type KubectlRun } from '../../support/kubectl.ts'
 import { crdconv, type CliRun } from '../cli/run-cli.ts'
 import { scheme } from '../lifecycle/fixtures/crontab-v1beta1-storage.ts'
-import { startCountingWebhook, type CountingWebhook } from './counting-webhook.ts'
+import { LAB_TOKEN, startCountingWebhook, type CountingWebhook } from './counting-webhook.ts'
 
 const FIXTURE = join(import.meta.dirname, '../lifecycle/fixtures/crontab-v1beta1-storage.ts')
 export const GROUP = 'example.com'
@@ -123,8 +123,21 @@ export async function startConversionLab(
       kubectl(server.kubeconfigPath, args, input)
     const kube = (args: readonly string[], input?: string) =>
       kubectlOk(server.kubeconfigPath, args, input)
+    // the token as a deploy leaves it: in a file crd reads, never on the command line
+    const tokenFile = join(directory, 'token')
+    writeFileSync(tokenFile, `${LAB_TOKEN}\n`)
     const url = `https://127.0.0.1:${proxy.port}/convert`
-    const crd = await crdconv(['crd', '--scheme', FIXTURE, '--url', url, '--ca-bundle', tls.caCert])
+    const crd = await crdconv([
+      'crd',
+      '--scheme',
+      FIXTURE,
+      '--url',
+      url,
+      '--token-file',
+      tokenFile,
+      '--ca-bundle',
+      tls.caCert,
+    ])
     expect(crd.code, crd.stderr).toBe(0)
     await kube(['apply', '-f', '-'], crd.stdout)
     await kube(['wait', '--for', 'condition=established', `crd/${CRD_NAME}`])
@@ -238,11 +251,15 @@ export async function createCronTabs(
   await lab.kube(['create', '-f', '-'], JSON.stringify({ apiVersion: 'v1', kind: 'List', items }))
 }
 
-/** kubectl's text with what changes from run to run (ports, names, revisions) as placeholders. */
+/**
+ * kubectl's text with what changes from run to run (ports, names, revisions) as placeholders, and
+ * the path token the API server quotes (its own messages, which crdconv cannot redact) as `<token>`.
+ */
 export function placeholders(text: string): string {
   return text
     .trim()
     .replace(/127\.0\.0\.1:\d+/g, 'HOST:PORT')
+    .replace(/\/convert\/[^?"\s]+/g, '/convert/<token>')
     .replace(/revision=\d+/g, 'revision=N')
     .replace(/\/default\/[a-z0-9-]+/g, '/default/NAME')
     .replace(/\(and \d+ more\)/g, '(and N more)')

@@ -55,7 +55,10 @@ const emptyTally = (): ReviewTally => ({
   maxInFlight: 0,
 })
 
-/** Serves `scheme` over TLS on a free loopback port with counting around `/convert`. */
+/** The path token the webhook converts at: `/convert/<LAB_TOKEN>`, as a deployed one would. */
+export const LAB_TOKEN = 'lab-token-0123456789abcdef0123456789abcdef'
+
+/** Serves `scheme` over TLS on a free loopback port with counting around `/convert/<LAB_TOKEN>`. */
 export async function startCountingWebhook(
   scheme: Scheme,
   tls: ServingCertificate
@@ -77,9 +80,9 @@ export async function startCountingWebhook(
       maxObjectsPerReview: Math.max(tally.maxObjectsPerReview, objects),
     }
   }
-  const inner = createApp({ scheme, log })
+  const inner = createApp({ scheme, log, tokens: [LAB_TOKEN] })
   const app = new Hono()
-  app.use('/convert', async (context, next) => {
+  app.use(`/convert/${LAB_TOKEN}`, async (context, next) => {
     started += 1
     lastActivity = Date.now()
     const current = hold

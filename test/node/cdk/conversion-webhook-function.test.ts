@@ -39,7 +39,7 @@ describe('ConversionWebhookFunction (crdconv/cdk)', { timeout: 60_000 }, () => {
     const synthesized = synthesize()
     template = synthesized.template
     assemblyDir = synthesized.assembly.directory
-  })
+  }, 60_000)
 
   it('is a Node.js 22 function on arm64 with 1024 MB and the 30 s the API server waits', () => {
     template.resourceCountIs('AWS::Lambda::Function', 1)
@@ -76,16 +76,16 @@ describe('ConversionWebhookFunction (crdconv/cdk)', { timeout: 60_000 }, () => {
     template.hasResourceProperties('AWS::Logs::LogGroup', { RetentionInDays: 30 })
   })
 
-  it('outputs WebhookUrl: the Function URL, then convert/<token>, for clientConfig.url', () => {
+  it('outputs WebhookUrl: the Function URL, then convert, without the token', () => {
     const [urlId] = Object.keys(template.findResources('AWS::Lambda::Url'))
     template.hasOutput('WebhookUrl', {
-      Value: {
-        'Fn::Join': [
-          '',
-          [{ 'Fn::GetAtt': [urlId, 'FunctionUrl'] }, 'convert/', { Ref: 'ConvertToken' }],
-        ],
-      },
+      Value: { 'Fn::Join': ['', [{ 'Fn::GetAtt': [urlId, 'FunctionUrl'] }, 'convert']] },
     })
+    expect(JSON.stringify(template.toJSON()['Outputs'])).not.toContain('ConvertToken')
+  })
+
+  it('reserves 20 instances, so a flood cannot take the concurrency other functions share', () => {
+    template.hasResourceProperties('AWS::Lambda::Function', { ReservedConcurrentExecutions: 20 })
   })
 
   it('bundles the entry with the local esbuild into one module that converts a review', () => {
@@ -117,10 +117,11 @@ describe('ConversionWebhookFunction (crdconv/cdk)', { timeout: 60_000 }, () => {
     expect(JSON.parse(result.body)).toEqual(seedResponse(REVIEW_V1))
   })
 
-  it('takes a token, memory, timeout, retention, settings and output name when given', () => {
+  it('takes a token, memory, timeout, concurrency, retention, settings and output name when given', () => {
     const { template: custom } = synthesize({
       token: TOKEN,
       memorySize: 512,
+      reservedConcurrency: 5,
       timeout: Duration.seconds(20),
       logRetention: RetentionDays.ONE_WEEK,
       environment: { CONVERT_MAX_OBJECTS: '500' },
@@ -130,12 +131,20 @@ describe('ConversionWebhookFunction (crdconv/cdk)', { timeout: 60_000 }, () => {
     custom.hasResourceProperties('AWS::Lambda::Function', {
       MemorySize: 512,
       Timeout: 20,
+      ReservedConcurrentExecutions: 5,
       Environment: { Variables: { CONVERT_TOKEN: TOKEN, CONVERT_MAX_OBJECTS: '500' } },
     })
     custom.hasResourceProperties('AWS::Logs::LogGroup', { RetentionInDays: 7 })
     custom.hasOutput('CronTabWebhookUrl', {
-      Value: { 'Fn::Join': ['', [Match.anyValue(), `convert/${TOKEN}`]] },
+      Value: { 'Fn::Join': ['', [Match.anyValue(), 'convert']] },
     })
+    expect(JSON.stringify(custom.toJSON()['Outputs'])).not.toContain(TOKEN)
+  })
+
+  it('leaves the function unreserved with reservedConcurrency: null', () => {
+    const { template: unreserved } = synthesize({ reservedConcurrency: null })
+    const [fn] = Object.values(unreserved.findResources('AWS::Lambda::Function'))
+    expect(fn?.Properties).not.toHaveProperty('ReservedConcurrentExecutions')
   })
 })
 

@@ -1,12 +1,14 @@
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
 import { fileURLToPath } from 'node:url'
+import { expectNoTokenIn, tokensInPlay } from '../../support/token-leaks.ts'
 
 const bin = fileURLToPath(new URL('../../../packages/crdconv/bin/crdconv.js', import.meta.url))
 
 /**
  * Runs the built `crdconv <args>` until its stderr matches `announced` (whose first group is the
- * server's URL), hands that URL to `use`, and stops the process afterwards.
+ * server's URL), hands that URL to `use`, and stops the process afterwards; throws when its
+ * stderr showed a path token.
  */
 export async function whileServing(
   args: readonly string[],
@@ -29,9 +31,10 @@ export async function whileServing(
     child.kill('SIGTERM')
     if (child.exitCode === null) await once(child, 'exit')
   }
+  expectNoTokenIn(args[0], { stdout: '', stderr }, tokensInPlay(args, process.cwd()))
 }
 
-/** Runs the built `crdconv <args>` to its exit: its exit code and stderr. */
+/** Runs the built `crdconv <args>` to its exit: its exit code and stderr (which shows no token). */
 export async function runToExit(
   args: readonly string[]
 ): Promise<{ code: number; stderr: string }> {
@@ -39,5 +42,6 @@ export async function runToExit(
   let stderr = ''
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk))
   const [code] = (await once(child, 'exit')) as [number]
+  expectNoTokenIn(args[0], { stdout: '', stderr }, tokensInPlay(args, process.cwd()))
   return { code, stderr }
 }

@@ -159,6 +159,7 @@ describe('crdconv probe', () => {
         'ct',
         '--ca-bundle',
         caBundle,
+        '--no-token',
       ])
       expect(run).toMatchObject({ code: 0, stderr: '' })
       expect(run.stdout).toContain('all 3 reviews answered correctly')

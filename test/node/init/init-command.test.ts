@@ -1,7 +1,9 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { parseEnv } from 'node:util'
 import { describe, expect, it } from 'vitest'
+import { checkPathTokens } from '../../../packages/webhook/src/http/index.ts'
 import {
   WRANGLER_FOR_NODE_20,
   WRANGLER_FOR_NODE_22,
@@ -11,6 +13,7 @@ import { crdconv } from '../cli/run-cli.ts'
 const flags = ['--group', 'example.com', '--kind', 'CronTab', '--versions', 'v1beta1,v1']
 const projectFiles = [
   '.containerignore',
+  '.dev.vars',
   '.dev.vars.example',
   '.gitignore',
   'Containerfile',
@@ -23,6 +26,7 @@ const projectFiles = [
   'chart/templates/networkpolicy.yaml',
   'chart/templates/pdb.yaml',
   'chart/templates/service.yaml',
+  'chart/templates/token-secret.yaml',
   'chart/values.yaml',
   'kustomize/deployment-patch.yaml',
   'kustomize/kustomization.yaml',
@@ -92,6 +96,46 @@ describe('crdconv init', () => {
     )
     expect(readFileSync(join(project, 'wrangler.toml'), 'utf8')).toMatch(/^minify = true$/m)
     expect(readFileSync(join(project, '.dev.vars.example'), 'utf8')).toMatch(/^CONVERT_TOKEN=/m)
+  })
+
+  const tokenOf = (project: string) =>
+    parseEnv(readFileSync(join(project, '.dev.vars'), 'utf8'))['CONVERT_TOKEN']
+
+  it('writes a new path token to .dev.vars that the webhook accepts, another for each project, and keeps it out of git', async () => {
+    const parent = freshDirectory()
+    for (const name of ['one', 'two']) {
+      expect((await crdconv(['init', name, ...flags], { cwd: parent })).code).toBe(0)
+    }
+    const [one, two] = [tokenOf(join(parent, 'one')), tokenOf(join(parent, 'two'))]
+    expect(one).toMatch(/^[0-9a-f]{64}$/)
+    expect(() => checkPathTokens([one!])).not.toThrow()
+    expect(two).not.toBe(one)
+    expect(readFileSync(join(parent, 'one/.gitignore'), 'utf8')).toMatch(/^\.dev\.vars$/m)
+    // the example is refused by the webhook, so it can never be deployed by mistake
+    const example = parseEnv(readFileSync(join(parent, 'one/.dev.vars.example'), 'utf8'))
+    expect(() => checkPathTokens([example['CONVERT_TOKEN'] ?? ''])).toThrow()
+  })
+
+  it('keeps the token a project has when --force writes over it: the deployed one still works', async () => {
+    const project = freshDirectory()
+    expect((await crdconv(['init', '.', ...flags], { cwd: project })).code).toBe(0)
+    const before = tokenOf(project)
+    const again = await crdconv(['init', '.', ...flags, '--force'], { cwd: project })
+    expect(again.stdout).toContain("holds the webhook's path token it had")
+    expect(tokenOf(project)).toBe(before)
+  })
+
+  it('sends the token to every platform in its deploy scripts, and the chart its CRD by --no-token', async () => {
+    const project = join(freshDirectory(), 'webhook')
+    expect((await crdconv(['init', project, ...flags, '--aws', 'both'])).code).toBe(0)
+    const { scripts } = JSON.parse(readFileSync(join(project, 'package.json'), 'utf8'))
+    const token = `"$(sed -n 's/^CONVERT_TOKEN=//p' .dev.vars)"`
+    expect(scripts).toMatchObject({
+      'deploy:cloudflare': 'wrangler deploy --secrets-file .dev.vars',
+      'deploy:sam': expect.stringContaining(`--parameter-overrides ConvertToken=${token}`),
+      'deploy:cdk': `cdk deploy --parameters ConvertToken=${token}`,
+      'chart:crd': expect.stringContaining('--no-token'),
+    })
   })
 
   it('writes sources that import the webhook package, never the crdconv tooling', async () => {

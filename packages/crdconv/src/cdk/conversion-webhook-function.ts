@@ -1,6 +1,7 @@
 // The webhook on AWS Lambda as a CDK construct: the project's Lambda entry bundled by esbuild,
-// behind a public Function URL whose secret path segment is the token, with the URL ready for the
-// CRD's `clientConfig.url` as a stack output.
+// behind a public Function URL whose secret path segment is the token, with the URL for the CRD's
+// `clientConfig.url` as a stack output: without the token, which no stack output may hold (NoEcho
+// masks parameters, never outputs).
 import { CfnOutput, CfnParameter, Duration, Fn, RemovalPolicy } from 'aws-cdk-lib'
 import {
   Architecture,
@@ -13,6 +14,7 @@ import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs'
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs'
 import { MIN_TOKEN_LENGTH, SETTING_VARIABLES } from '@crdconv/webhook/http'
 import { Construct } from 'constructs'
+import { DEFAULT_RESERVED_CONCURRENCY } from './reserved-concurrency.ts'
 
 /** What a conversion webhook function is made from; only `entry` is required. */
 export interface ConversionWebhookFunctionProps {
@@ -27,11 +29,17 @@ export interface ConversionWebhookFunctionProps {
   readonly memorySize?: number
   /** Default 30 s: the API server gives up on a conversion after 30 s, so longer helps no one. */
   readonly timeout?: Duration
+  /**
+   * Default 20 (`DEFAULT_RESERVED_CONCURRENCY`): the most instances at once, so that a flood of
+   * requests, even of 404s, cannot use up the account's concurrency that other functions share.
+   * `null` leaves the function unreserved.
+   */
+  readonly reservedConcurrency?: number | null
   /** Default one month. */
   readonly logRetention?: RetentionDays
   /** Further `CONVERT_*` settings, e.g. `{ CONVERT_MAX_OBJECTS: '500' }`. */
   readonly environment?: Readonly<Record<string, string>>
-  /** Default `WebhookUrl`: the stack output that holds the URL with the token. */
+  /** Default `WebhookUrl`: the stack output that holds the URL up to `/convert`, without the token. */
   readonly outputName?: string
 }
 
@@ -42,8 +50,8 @@ const TOKEN_PARAMETER = 'ConvertToken'
  * A conversion webhook on AWS Lambda: a Node.js 22 function on arm64 bundled from the project's
  * Lambda entry with esbuild (installed locally: no Docker), a Function URL with `AuthType: NONE`
  * (the API server sends no credentials), the path token in the function's environment, a log group
- * with a retention, and the stack output `WebhookUrl`: `https://<id>.lambda-url.<region>.on.aws/convert/<token>`,
- * the CRD's `clientConfig.url` (`npx crdconv crd --url …`).
+ * with a retention, and the stack output `WebhookUrl`: `https://<id>.lambda-url.<region>.on.aws/convert`,
+ * to which `npx crdconv crd --url …` adds the project's token for the CRD's `clientConfig.url`.
  *
  * @example
  * ```ts
@@ -56,7 +64,7 @@ const TOKEN_PARAMETER = 'ConvertToken'
 export class ConversionWebhookFunction extends Construct {
   readonly function: NodejsFunction
   readonly functionUrl: FunctionUrl
-  /** The URL for `clientConfig.url`, token included (a CloudFormation token until deployed). */
+  /** The URL up to `/convert`, without the path token (a CloudFormation token until deployed). */
   readonly webhookUrl: string
 
   constructor(scope: Construct, id: string, props: ConversionWebhookFunctionProps) {
@@ -73,6 +81,11 @@ export class ConversionWebhookFunction extends Construct {
       architecture: Architecture.ARM_64,
       memorySize: props.memorySize ?? 1024,
       timeout: props.timeout ?? Duration.seconds(30),
+      ...(props.reservedConcurrency === null
+        ? {}
+        : {
+            reservedConcurrentExecutions: props.reservedConcurrency ?? DEFAULT_RESERVED_CONCURRENCY,
+          }),
       logGroup,
       environment: { ...props.environment, [SETTING_VARIABLES.tokens[0]]: token },
       bundling: {
@@ -89,10 +102,10 @@ export class ConversionWebhookFunction extends Construct {
       invokeMode: InvokeMode.BUFFERED,
     })
     // the Function URL ends in a slash
-    this.webhookUrl = Fn.join('', [this.functionUrl.url, 'convert/', token])
+    this.webhookUrl = Fn.join('', [this.functionUrl.url, 'convert'])
     new CfnOutput(this, 'Url', {
       key: props.outputName ?? 'WebhookUrl',
-      description: 'clientConfig.url of the CRD: npx crdconv crd --url <this>',
+      description: 'The webhook without its token: npx crdconv crd --url <this> adds the token',
       value: this.webhookUrl,
     })
   }

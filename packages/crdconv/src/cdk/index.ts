@@ -3,3 +3,4 @@ export {
   ConversionWebhookFunction,
   type ConversionWebhookFunctionProps,
 } from './conversion-webhook-function.ts'
+export { DEFAULT_RESERVED_CONCURRENCY } from './reserved-concurrency.ts'

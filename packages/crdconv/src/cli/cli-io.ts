@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
+import { redactPathTokens } from './redact-path-tokens.ts'
 
 /** Where a command reads and writes: the process in real use, buffers in tests. */
 export interface CliIo {
@@ -67,8 +68,23 @@ export async function readCaBundle(io: CliIo, file: string): Promise<string> {
 /** Exit codes every command shares. */
 export const EXIT = { ok: 0, problem: 1, usage: 2 } as const
 
-/** What a command's action reports back: its exit code. */
+/** `io` with every path token in what it prints replaced by `<redacted>`. */
+export function redactingIo(io: CliIo): CliIo {
+  return {
+    ...io,
+    stdout: (text) => io.stdout(redactPathTokens(text)),
+    stderr: (text) => io.stderr(redactPathTokens(text)),
+  }
+}
+
+/** What a command writes and reads, and what its action reports back: its exit code. */
 export interface CommandContext {
+  /** Messages and reports: path tokens redacted. */
   readonly io: CliIo
+  /**
+   * Stdout unchanged, for documents printed as data (manifests, reviews): a CRD's webhook URL
+   * holds the token on purpose, and an object's own text must not change.
+   */
+  readonly printDocument: (text: string) => void
   exitCode: number
 }

@@ -43,7 +43,7 @@ nothing is printed); 2 bad usage, an unreadable file, or input that is not YAML 
         context.exitCode = EXIT.problem
         return
       }
-      io.stdout(result.output)
+      context.printDocument(result.output)
       io.stderr(`crdconv: converted ${result.converted} object(s)\n`)
     })
 }

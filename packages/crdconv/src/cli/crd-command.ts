@@ -1,6 +1,6 @@
 import type { Command } from 'commander'
-import { buildCustomResourceDefinition, checkWebhookUrl } from '@crdconv/webhook/crd'
-import { EXIT, readCaBundle, UsageError, warn, type CliIo, type CommandContext } from './cli-io.ts'
+import { buildCustomResourceDefinition } from '@crdconv/webhook/crd'
+import { EXIT, readCaBundle, warn, type CommandContext } from './cli-io.ts'
 import { loadSelectedResources, SCHEME_OPTION_HELP, resourceOption } from './load-scheme.ts'
 import {
   addStoredVersionsOption,
@@ -8,17 +8,20 @@ import {
   type StoredVersionsOptions,
 } from './stored-versions-guard.ts'
 import { formatObjects, outputOption, type OutputFormat } from './manifest-format.ts'
+import { addTokenOptions, webhookUrlWithToken, type WebhookUrlFlags } from './webhook-url-option.ts'
 
 export function registerCrdCommand(program: Command, context: CommandContext): void {
-  const command = program
-    .command('crd')
-    .description(
-      'print the CustomResourceDefinitions (apiextensions.k8s.io/v1) of the scheme, conversion webhook included'
-    )
-    .requiredOption(
-      '--url <https-url>',
-      'the deployed webhook, like https://crontab.example.workers.dev/convert'
-    )
+  const command = addTokenOptions(
+    program
+      .command('crd')
+      .description(
+        'print the CustomResourceDefinitions (apiextensions.k8s.io/v1) of the scheme, conversion webhook included'
+      )
+      .requiredOption(
+        '--url <https-url>',
+        'the deployed webhook, like https://crontab.example.workers.dev/convert (the path token is added)'
+      )
+  )
     .addOption(resourceOption())
     .option(
       '--ca-bundle <file>',
@@ -35,6 +38,10 @@ Examples:
   kubectl apply -f crontab-crd.yaml
   crdconv crd --scheme ./src/scheme.ts --resource crontabs --url https://10.0.0.5:9443/convert --ca-bundle ca.pem
 
+The CRD's URL is --url with the path token added (/convert/<token>), read from --token-file, else
+env CONVERT_TOKEN, else the project's .dev.vars (crdconv init writes it; every deploy script reads
+it), so the token is never typed. Only the CRD on stdout holds it; messages say <redacted>.
+
 With --stored-versions, --kubeconfig or --context, it refuses (exit 2) to print a CRD that drops a
 version still listed in the CRD's status.storedVersions; with --kubeconfig or --context, also one
 that drops a version objects' managedFields still name (server-side apply to them would fail):
@@ -48,26 +55,20 @@ Exit codes: 0 printed; 1 a schema cannot be said as a structural CRD (nothing pr
 2 bad usage or a URL the API server would refuse.`
     )
     .action(async (options: CrdCommandOptions) => {
-      context.exitCode = await printCrds(context.io, options)
+      context.exitCode = await printCrds(context, options)
     })
 }
 
-interface CrdCommandOptions extends StoredVersionsOptions {
-  url: string
+interface CrdCommandOptions extends StoredVersionsOptions, WebhookUrlFlags {
   resource?: string
   caBundle?: string
   output: OutputFormat
   scheme?: string
 }
 
-async function printCrds(io: CliIo, options: CrdCommandOptions): Promise<number> {
-  const url = checkWebhookUrl(options.url)
-  if (!url.ok) {
-    throw new UsageError(
-      `--url ${options.url} breaks the API server's rules:\n  - ${url.problems.join('\n  - ')}`
-    )
-  }
-  for (const warning of url.warnings) warn(io, warning)
+async function printCrds(context: CommandContext, options: CrdCommandOptions): Promise<number> {
+  const { io } = context
+  const url = await webhookUrlWithToken(io, options)
   const caBundle =
     options.caBundle === undefined
       ? undefined
@@ -78,7 +79,7 @@ async function printCrds(io: CliIo, options: CrdCommandOptions): Promise<number>
   const problems: string[] = []
   for (const resource of resources) {
     const build = buildCustomResourceDefinition(resource, {
-      url: options.url,
+      url,
       ...(caBundle === undefined ? {} : { caBundle }),
     })
     const label = resource.identity.crdName
@@ -90,6 +91,6 @@ async function printCrds(io: CliIo, options: CrdCommandOptions): Promise<number>
     io.stderr(`crdconv: no CRD printed:\n  - ${problems.join('\n  - ')}\n`)
     return EXIT.problem
   }
-  io.stdout(formatObjects(crds, options.output))
+  context.printDocument(formatObjects(crds, options.output))
   return EXIT.ok
 }

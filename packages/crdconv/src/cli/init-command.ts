@@ -1,14 +1,18 @@
-import { basename, relative, resolve } from 'node:path'
+import { existsSync } from 'node:fs'
+import { basename, join, relative, resolve } from 'node:path'
 import type { Command } from 'commander'
 import {
   AWS_DEPLOYS,
   awsProblem,
   checkAnswers,
   DirectoryNotEmptyError,
+  generatePathToken,
   groupProblem,
   kindProblem,
   parseVersions,
   projectFiles,
+  PROJECT_TOKEN_FILE,
+  projectTokenFile,
   SCOPES,
   toolVersions,
   writeProject,
@@ -55,7 +59,12 @@ or a non-empty directory without --force (nothing is written then).`
       const checked = checkAnswers(asked.answers)
       if ('problems' in checked) throw new UsageError(checked.problems.join('\n'))
       const target = resolve(io.cwd, asked.dir)
-      const files = projectFiles(basename(target), checked.options, toolVersions())
+      // a new token, unless the directory has one already: --force keeps the deployed token
+      const keepsToken = existsSync(join(target, PROJECT_TOKEN_FILE))
+      const files = {
+        ...projectFiles(basename(target), checked.options, toolVersions()),
+        ...(keepsToken ? {} : { [PROJECT_TOKEN_FILE]: projectTokenFile(generatePathToken()) }),
+      }
       try {
         await writeProject(target, files, { force: options.force === true })
       } catch (error) {
@@ -65,7 +74,7 @@ or a non-empty directory without --force (nothing is written then).`
       const fromCwd = relative(io.cwd, target)
       const shown = fromCwd === '' ? '.' : fromCwd.startsWith('..') ? target : fromCwd
       io.stdout(
-        `Wrote ${Object.keys(files).length} files to ${shown}. Next:\n\n  cd ${shown}\n  npm install\n  npm test\n\nThen README.md: deploy, and \`crdconv crd\` for the CRD.\n`
+        `Wrote ${Object.keys(files).length} files to ${shown}; ${PROJECT_TOKEN_FILE} holds the webhook's ${keepsToken ? 'path token it had' : 'new path token'} (gitignored: keep it out of version control). Next:\n\n  cd ${shown}\n  npm install\n  npm test\n\nThen README.md: deploy, and \`crdconv crd\` for the CRD.\n`
       )
     })
 }

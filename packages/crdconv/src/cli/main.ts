@@ -1,6 +1,13 @@
 // The `crdconv` command line: main.ts registers one `*-command.ts` per command.
 import { Command, CommanderError } from 'commander'
-import { EXIT, processIo, UsageError, type CliIo, type CommandContext } from './cli-io.ts'
+import {
+  EXIT,
+  processIo,
+  redactingIo,
+  UsageError,
+  type CliIo,
+  type CommandContext,
+} from './cli-io.ts'
 import { registerCheckCommand } from './check-command.ts'
 import { registerConvertCommand } from './convert-command.ts'
 import { registerCoverageCommand } from './coverage-command.ts'
@@ -49,8 +56,12 @@ export function createProgram(context: CommandContext): Command {
 }
 
 /** Runs one command line and answers its exit code; errors go to stderr, never thrown. */
-export async function runCli(argv: readonly string[], io: CliIo = processIo): Promise<number> {
-  const context: CommandContext = { io, exitCode: EXIT.ok }
+export async function runCli(
+  argv: readonly string[],
+  terminal: CliIo = processIo
+): Promise<number> {
+  const io = redactingIo(terminal)
+  const context: CommandContext = { io, printDocument: terminal.stdout, exitCode: EXIT.ok }
   try {
     await createProgram(context).parseAsync([...argv], { from: 'user' })
     return context.exitCode

@@ -1,18 +1,23 @@
 import type { Command } from 'commander'
-import { checkWebhookUrl } from '@crdconv/webhook/crd'
-import { readCaBundle, UsageError, warn, EXIT, type CommandContext } from './cli-io.ts'
+import { readCaBundle, EXIT, type CommandContext } from './cli-io.ts'
 import { loadSelectedResources, SCHEME_OPTION_HELP, resourceOption } from './load-scheme.ts'
 import { parseSeconds } from './option-parsers.ts'
 import { postJson } from './post-json.ts'
 import { probeWebhook } from './probe-webhook.ts'
+import { addTokenOptions, webhookUrlWithToken, type WebhookUrlFlags } from './webhook-url-option.ts'
 
 export function registerProbeCommand(program: Command, context: CommandContext): void {
-  program
-    .command('probe')
-    .description(
-      'send a synthetic ConversionReview for every version pair to a deployed webhook and check each answer as the API server would'
-    )
-    .requiredOption('--url <url>', 'the webhook URL, as in the CRD (http only for localhost)')
+  addTokenOptions(
+    program
+      .command('probe')
+      .description(
+        'send a synthetic ConversionReview for every version pair to a deployed webhook and check each answer as the API server would'
+      )
+      .requiredOption(
+        '--url <url>',
+        'the deployed webhook, like https://crontab.example.workers.dev/convert (the path token is added; http only for localhost)'
+      )
+  )
     .addOption(resourceOption())
     .option(
       '--ca-bundle <file>',
@@ -31,7 +36,10 @@ export function registerProbeCommand(program: Command, context: CommandContext):
 Examples:
   crdconv probe --url https://crontab-webhook.example.workers.dev/convert
   crdconv probe --url https://localhost:9443/convert --ca-bundle ca.pem --scheme ./src/scheme.ts
-  crdconv probe --url http://127.0.0.1:8787/convert
+  crdconv probe --url http://127.0.0.1:8787/convert --token-file token
+
+The path token is added to --url as crdconv crd adds it (--token-file, else env CONVERT_TOKEN,
+else the project's .dev.vars), never taken from the command line, and printed as <redacted>.
 
 Each review holds an object with only metadata (as server-side apply may send) and the version's
 examples; answers must be HTTP 200, the same ConversionReview version, the request's uid,
@@ -42,18 +50,12 @@ API server would refuse.`
     )
     .action(async (options: ProbeOptions) => {
       const { io } = context
-      const checked = checkWebhookUrl(options.url, { allowLoopbackHttp: true })
-      if (!checked.ok) {
-        throw new UsageError(
-          `--url ${options.url} breaks the API server's rules:\n  - ${checked.problems.join('\n  - ')}`
-        )
-      }
-      for (const warning of checked.warnings) warn(io, warning)
+      const url = await webhookUrlWithToken(io, options, { allowLoopbackHttp: true })
       const ca =
         options.caBundle === undefined ? undefined : await readCaBundle(io, options.caBundle)
       const resources = await loadSelectedResources(options, io.cwd)
       // the API server adds the same query: a router must ignore it
-      const target = new URL(checked.url)
+      const target = new URL(url)
       target.search = '?timeout=30s'
       const results = await probeWebhook(resources, (body) =>
         postJson(target, body, {
@@ -62,7 +64,7 @@ API server would refuse.`
         })
       )
       let failed = 0
-      io.stdout(`probing ${options.url}\n`)
+      io.stdout(`probing ${url}\n`)
       for (const result of results) {
         const review = result.reviewVersion.replace('apiextensions.k8s.io/', 'ConversionReview ')
         const line = `${result.resource} ${result.from} → ${result.to} (${review}, ${result.objectCount} object${result.objectCount === 1 ? '' : 's'}, ${Math.round(result.milliseconds)} ms)`
@@ -83,8 +85,7 @@ API server would refuse.`
     })
 }
 
-interface ProbeOptions {
-  url: string
+interface ProbeOptions extends WebhookUrlFlags {
   resource?: string
   caBundle?: string
   timeout: number

@@ -1,6 +1,6 @@
 import type { Command } from 'commander'
 import { buildCustomResourceDefinition } from '@crdconv/webhook/crd'
-import { EXIT, UsageError, warn, type CliIo, type CommandContext } from './cli-io.ts'
+import { EXIT, UsageError, warn, type CommandContext } from './cli-io.ts'
 import { addSchemeOptions, loadSelectedResources } from './load-scheme.ts'
 import { formatObjects, outputOption, type OutputFormat } from './manifest-format.ts'
 import {
@@ -34,7 +34,7 @@ with more than one version, or one whose stored versions the CRD would drop, or 
 cluster) a version objects' managedFields still name (nothing printed).`
     )
     .action(async (options: RetireOptions) => {
-      context.exitCode = await printRetiredCrds(context.io, options)
+      context.exitCode = await printRetiredCrds(context, options)
     })
 }
 
@@ -44,7 +44,8 @@ interface RetireOptions extends StoredVersionsOptions {
   output: OutputFormat
 }
 
-async function printRetiredCrds(io: CliIo, options: RetireOptions): Promise<number> {
+async function printRetiredCrds(context: CommandContext, options: RetireOptions): Promise<number> {
+  const { io } = context
   const resources = await loadSelectedResources(options, io.cwd)
   const several = resources.filter((resource) => resource.versionNames.length > 1)
   if (several.length > 0) {
@@ -69,7 +70,7 @@ async function printRetiredCrds(io: CliIo, options: RetireOptions): Promise<numb
     io.stderr(`crdconv: no CRD printed:\n  - ${problems.join('\n  - ')}\n`)
     return EXIT.problem
   }
-  io.stdout(formatObjects(crds, options.output))
+  context.printDocument(formatObjects(crds, options.output))
   warn(
     io,
     'apply this CRD (kubectl apply -f -); once it is applied the API server no longer calls the conversion webhook, and its deployment can be deleted'

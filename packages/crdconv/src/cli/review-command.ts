@@ -51,7 +51,7 @@ body it would send is printed either way); 2 bad usage or input that is not JSON
         context.exitCode = EXIT.problem
         return
       }
-      io.stdout(formatObjects([outcome.review], options.output))
+      context.printDocument(formatObjects([outcome.review], options.output))
       const { result } = outcome.review.response
       if (result.status !== 'Success') {
         io.stderr(`crdconv: the webhook would answer Failed: ${result.message ?? ''}\n`)

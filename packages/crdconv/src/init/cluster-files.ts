@@ -1,6 +1,6 @@
 // The files that run the webhook inside the cluster: the Node server's image, and a Helm chart
-// with its Deployment, Service, PodDisruptionBudget, NetworkPolicy, cert-manager certificate,
-// and the CRD whose caBundle cert-manager injects.
+// with its Deployment, Service, PodDisruptionBudget, NetworkPolicy, path token Secret,
+// cert-manager CA and serving certificate, and the CRD whose caBundle cert-manager injects.
 import {
   CONTAINER_IMAGE_FILES,
   SERVER_BUNDLE_SCRIPT,
@@ -8,6 +8,11 @@ import {
   SERVER_TLS_ENVIRONMENT,
   TLS_MOUNT,
 } from './container-image-files.ts'
+import { SETTING_VARIABLES } from '@crdconv/webhook/http'
+import { CERTIFICATE } from './chart-certificates.ts'
+import { TOKEN_HELPER, TOKEN_SECRET } from './chart-token.ts'
+
+const TOKEN_VARIABLE = SETTING_VARIABLES.tokens[0]
 
 /** Where `npm run chart:crd` writes the CRD the chart templates from. */
 export const CHART_CRD_FILE = 'chart/files/crd.yaml'
@@ -24,6 +29,7 @@ export function clusterFiles(packageName: string): Readonly<Record<string, strin
     'chart/templates/pdb.yaml': PDB,
     'chart/templates/networkpolicy.yaml': NETWORK_POLICY,
     'chart/templates/certificate.yaml': CERTIFICATE,
+    'chart/templates/token-secret.yaml': TOKEN_SECRET,
     'chart/templates/crd.yaml': CRD,
   }
 }
@@ -32,7 +38,7 @@ export function clusterFiles(packageName: string): Readonly<Record<string, strin
 export const CLUSTER_SCRIPTS = {
   ...SERVER_BUNDLE_SCRIPT,
   // the chart replaces this URL with the Service; crdconv crd needs one to write the stanza
-  'chart:crd': `mkdir -p chart/files && crdconv crd --scheme src/scheme.ts --url https://in-cluster.invalid/convert > ${CHART_CRD_FILE}`,
+  'chart:crd': `mkdir -p chart/files && crdconv crd --scheme src/scheme.ts --url https://in-cluster.invalid/convert --no-token > ${CHART_CRD_FILE}`,
 }
 
 function chartYaml(name: string): string {
@@ -56,19 +62,30 @@ image:
 # every read and write of the resource
 replicaCount: 2
 
+# The path token (/convert/<token>, the CRD's service path). Empty: the chart makes one at
+# install and keeps it on upgrades (read back from its Secret; \`helm template\` makes a new one
+# each time). Or your own: at least 32 of A-Z a-z 0-9 . _ ~ -
+token: ''
+
+# Memory, heap and body size chosen together (docs/security.md): a review in flight holds about
+# 7 times its body (283 MB measured for four 10 MiB reviews), so a 384 MiB V8 heap converts four
+# of the largest bodies at once, and the limit leaves 128 MiB over the heap for Node itself, the
+# bodies' buffers and the TLS sockets. Past the heap, V8 collects harder before the kernel's OOM kill.
 resources:
   requests:
     cpu: 100m
-    memory: 128Mi
-  limits:
     memory: 256Mi
+  limits:
+    memory: 512Mi
+heapMegabytes: 384
+maxBodyBytes: 10485760
 
-# Where the API server's calls come from (NetworkPolicy ipBlocks). The API server runs on the
-# control-plane hosts, outside any pod network: narrow these to their addresses.
-apiServerCIDRs:
-  - 10.0.0.0/8
-  - 172.16.0.0/12
-  - 192.168.0.0/16
+# Where the API server's calls come from (NetworkPolicy ipBlocks): required, no default. On a
+# self-managed control plane, the API servers' addresses as /32s
+# (kubectl get endpoints kubernetes -n default -o jsonpath='{.subsets[*].addresses[*].ip}');
+# on a managed one, your provider's control-plane range (through a konnectivity or tunnel agent,
+# the agent pods' range). docs/security.md: who can reach the webhook.
+apiServerCIDRs: []
 `
 }
 
@@ -92,7 +109,8 @@ name: {{ include "webhook.fullname" . }}
 labels:
   {{- include "webhook.labels" . | nindent 2 }}
 {{- end -}}
-`
+
+${TOKEN_HELPER}`
 
 const DEPLOYMENT = `apiVersion: apps/v1
 kind: Deployment
@@ -107,6 +125,9 @@ spec:
     metadata:
       labels:
         {{- include "webhook.selectorLabels" . | nindent 8 }}
+      annotations:
+        # a new token rolls the pods
+        checksum/token: {{ include "webhook.token" . | sha256sum }}
     spec:
       automountServiceAccountToken: false
       securityContext:
@@ -129,7 +150,16 @@ spec:
           env:
 ${Object.entries(SERVER_TLS_ENVIRONMENT)
   .map(([name, value]) => `            - name: ${name}\n              value: ${value}\n`)
-  .join('')}          ports:
+  .join('')}            - name: ${TOKEN_VARIABLE}
+              valueFrom:
+                secretKeyRef:
+                  name: {{ include "webhook.fullname" . }}-token
+                  key: token
+            - name: ${SETTING_VARIABLES.maxBodyBytes}
+              value: {{ .Values.maxBodyBytes | int64 | quote }}
+            - name: NODE_OPTIONS
+              value: --max-old-space-size={{ .Values.heapMegabytes | int64 }}
+          ports:
             - name: https
               containerPort: ${SERVER_PORT}
           readinessProbe:
@@ -187,6 +217,9 @@ spec:
 
 const NETWORK_POLICY = `# only the API server reaches the webhook (the kubelet's probes come from the node itself, which
 # most network plugins let through)
+{{- if not .Values.apiServerCIDRs }}
+{{- fail "set apiServerCIDRs: the addresses the API server calls the webhook from (values.yaml says how to find them)" }}
+{{- end }}
 apiVersion: networking.k8s.io/v1
 kind: NetworkPolicy
 metadata:
@@ -209,43 +242,15 @@ spec:
   egress: []
 `
 
-const CERTIFICATE = `apiVersion: cert-manager.io/v1
-kind: ClusterIssuer
-metadata:
-  name: {{ include "webhook.fullname" . }}-selfsigned
-  labels:
-    {{- include "webhook.labels" . | nindent 4 }}
-spec:
-  selfSigned: {}
----
-# its own CA: cert-manager puts it in the secret's ca.crt and injects it into the CRD's caBundle
-apiVersion: cert-manager.io/v1
-kind: Certificate
-metadata:
-  {{- include "webhook.metadata" . | nindent 2 }}
-spec:
-  secretName: {{ include "webhook.fullname" . }}-tls
-  dnsNames:
-    - {{ include "webhook.fullname" . }}.{{ .Release.Namespace }}.svc
-    - {{ include "webhook.fullname" . }}.{{ .Release.Namespace }}.svc.cluster.local
-  issuerRef:
-    kind: ClusterIssuer
-    name: {{ include "webhook.fullname" . }}-selfsigned
-  privateKey:
-    algorithm: ECDSA
-    size: 256
-    rotationPolicy: Always
-`
-
 const CRD = `{{- /* files/crd.yaml is what \`npm run chart:crd\` writes from src/scheme.ts */ -}}
 {{- $crd := .Files.Get "files/crd.yaml" | fromYaml -}}
 {{- if not $crd.spec -}}
 {{- fail "chart/files/crd.yaml is missing: run npm run chart:crd" -}}
 {{- end -}}
 {{- $name := include "webhook.fullname" . -}}
-{{- $inject := dict "cert-manager.io/inject-ca-from" (printf "%s/%s" .Release.Namespace $name) -}}
+{{- $inject := dict "cert-manager.io/inject-ca-from" (printf "%s/%s-ca" .Release.Namespace $name) -}}
 {{- $_ := set $crd.metadata "annotations" (merge $inject ($crd.metadata.annotations | default dict)) -}}
-{{- $service := dict "namespace" .Release.Namespace "name" $name "path" "/convert" "port" 443 -}}
+{{- $service := dict "namespace" .Release.Namespace "name" $name "path" (printf "/convert/%s" (include "webhook.token" .)) "port" 443 -}}
 {{- $_ := set $crd.spec.conversion.webhook "clientConfig" (dict "service" $service) -}}
 {{ toYaml $crd }}
 `

@@ -13,6 +13,12 @@ export {
   type InitOptions,
   type Scope,
 } from './init-options.ts'
+export {
+  generatePathToken,
+  PROJECT_TOKEN_FILE,
+  PROJECT_TOKEN_IN_SCRIPT,
+  projectTokenFile,
+} from './path-token-file.ts'
 export { npmPackageName, projectFiles, type ProjectFiles } from './project-files.ts'
 export { resourceIdentifiers, schemeSource } from './scheme-template.ts'
 export {

@@ -48,11 +48,11 @@ helmCharts:
         repository: registry.example.com/${name}
         tag: '0.1.0'
       replicaCount: 2
-      # narrow these to the control-plane hosts' addresses
-      apiServerCIDRs:
-        - 10.0.0.0/8
-        - 172.16.0.0/12
-        - 192.168.0.0/16
+      # required: where the API server calls from (../chart/values.yaml says how to find it)
+      apiServerCIDRs: []
+      # kustomize renders with helm template, which cannot read the release's Secret back: without
+      # a token here each build makes a new one and every apply rotates it (a conversion outage
+      # while the pods roll). Keep it out of git: valuesFile: token-values.yaml (token: …)
 
 # what the chart has no value for
 patches:

@@ -1,6 +1,8 @@
 // The files that deploy the project to AWS Lambda, as `init --aws` chose: a SAM template built by
 // `sam build` (esbuild), a CDK app built on `crdconv/cdk`, or both; and their scripts and tools.
 import { deploysWith, type InitOptions } from './init-options.ts'
+import { DEFAULT_RESERVED_CONCURRENCY } from '../cdk/reserved-concurrency.ts'
+import { PROJECT_TOKEN_IN_SCRIPT } from './path-token-file.ts'
 import type { ToolVersions } from './tool-versions.ts'
 
 /** `template.yaml` and/or `cdk.json` with `cdk/app.ts`, by the project's `aws` answer. */
@@ -19,11 +21,14 @@ export function lambdaDeployScripts(options: InitOptions): Readonly<Record<strin
     ...(deploysWith(options.aws, 'sam')
       ? {
           'build:sam': 'sam validate --lint && sam build',
-          'deploy:sam': 'npm run build:sam && sam deploy --guided',
+          'deploy:sam': `npm run build:sam && sam deploy --guided --parameter-overrides ConvertToken=${PROJECT_TOKEN_IN_SCRIPT}`,
         }
       : {}),
     ...(deploysWith(options.aws, 'cdk')
-      ? { 'synth:cdk': 'cdk synth', 'deploy:cdk': 'cdk deploy' }
+      ? {
+          'synth:cdk': 'cdk synth',
+          'deploy:cdk': `cdk deploy --parameters ConvertToken=${PROJECT_TOKEN_IN_SCRIPT}`,
+        }
       : {}),
   }
 }
@@ -47,14 +52,18 @@ const TEMPLATE_YAML = `AWSTemplateFormatVersion: '2010-09-09'
 Transform: AWS::Serverless-2016-10-31
 Description: >-
   A Kubernetes CRD conversion webhook (crdconv) on AWS Lambda behind a public Function URL.
-  Put the WebhookUrl output into the CRD with \`crdconv crd --url\`.
+  Put the WebhookUrl output into the CRD with \`crdconv crd --url\`, which adds the token.
 
 Parameters:
+  # no default: a webhook without a token refuses /convert. npm run deploy:sam passes the one
+  # in .dev.vars (crdconv init wrote it)
   ConvertToken:
     Type: String
     NoEcho: true
-    Default: ''
-    Description: The path token (at least 32 characters); empty leaves /convert open
+    MinLength: 32
+    AllowedPattern: '[A-Za-z0-9._~-]+'
+    ConstraintDescription: at least 32 of A-Z a-z 0-9 . _ ~ - (openssl rand -hex 32)
+    Description: The path token, the secret last segment of the webhook URL
 
 Resources:
   ConversionWebhook:
@@ -79,6 +88,11 @@ Resources:
       # the API server waits 30 s for an answer
       Timeout: 30
       MemorySize: 1024
+      # at most ${DEFAULT_RESERVED_CONCURRENCY} instances at once: a write makes about 10 reviews in flight, and a flood
+      # (even of 404s) then cannot take the concurrency the account's other functions share. AWS
+      # keeps 100 of an account's concurrency unreserved: a new account whose quota is 10 must
+      # raise it, or delete this line
+      ReservedConcurrentExecutions: ${DEFAULT_RESERVED_CONCURRENCY}
       Environment:
         Variables:
           CONVERT_TOKEN: !Ref ConvertToken
@@ -89,16 +103,16 @@ Resources:
 
 Outputs:
   WebhookUrl:
-    Description: The conversion webhook URL for the CRD (add /<token> when a token is set)
+    Description: The webhook without its token (crdconv crd --url <this> adds it from .dev.vars)
     Value: !Sub '\${ConversionWebhookUrl.FunctionUrl}convert'
 `
 
 const CDK_JSON = `${JSON.stringify({ app: 'npx tsx cdk/app.ts', output: 'cdk.out' }, null, 2)}\n`
 
 function cdkApp(kind: string): string {
-  return `// The webhook on AWS Lambda with the CDK: \`npm run synth:cdk\`, then
-// \`npx cdk deploy --parameters ConvertToken=$(cat token)\`. The WebhookUrl output is the CRD's
-// clientConfig.url (it holds the token: keep the stack's outputs as private as the token).
+  return `// The webhook on AWS Lambda with the CDK: \`npm run synth:cdk\`, then \`npm run deploy:cdk\`,
+// which passes the token in .dev.vars as the NoEcho parameter ConvertToken. The WebhookUrl output
+// holds no token: \`crdconv crd --url <WebhookUrl>\` adds it.
 import { App, Stack } from 'aws-cdk-lib'
 import { ConversionWebhookFunction } from 'crdconv/cdk'
 

@@ -8,6 +8,7 @@ import {
   lambdaDeployFiles,
   lambdaDeployScripts,
 } from './lambda-deploy-files.ts'
+import { PROJECT_TOKEN_FILE } from './path-token-file.ts'
 import { PLATFORM_TEST_FILES, WORKER_BUNDLE_DIR } from './platform-tests.ts'
 import { projectReadme } from './project-readme.ts'
 import { schemeSource } from './scheme-template.ts'
@@ -64,7 +65,8 @@ function packageJson(name: string, options: InitOptions, tools: ToolVersions): s
       check: 'crdconv check --scheme src/scheme.ts',
       crd: 'crdconv crd --scheme src/scheme.ts',
       dev: 'wrangler dev',
-      'deploy:cloudflare': 'wrangler deploy',
+      // the token in .dev.vars becomes the Worker's secret in the same upload
+      'deploy:cloudflare': `wrangler deploy --secrets-file ${PROJECT_TOKEN_FILE}`,
       ...lambdaDeployScripts(options),
       ...CLUSTER_SCRIPTS,
       ...KUSTOMIZE_SCRIPT,
@@ -167,8 +169,15 @@ compatibility_date = "2025-09-01"
 # smaller script, faster cold start
 minify = true
 
-# The path token: \`openssl rand -hex 32 | npx wrangler secret put CONVERT_TOKEN\`, then the CRD's
-# webhook URL ends in /convert/<token>. Locally, copy .dev.vars.example to .dev.vars.
+# The path token is the secret CONVERT_TOKEN: \`crdconv init\` wrote it to .dev.vars, which
+# \`wrangler dev\` reads and \`npm run deploy:cloudflare\` uploads (wrangler deploy --secrets-file).
+# Without it the Worker refuses /convert.
+
+# CPU time per request (Workers Paid; the Free plan has a fixed 10 ms and refuses this setting:
+# delete it there). The default is 30 s; the largest review the 8 MiB body limit admits converts
+# in well under a second, so 5 s bounds what one request, even one holding the token, can cost.
+[limits]
+cpu_ms = 5000
 
 [observability]
 enabled = true
@@ -180,9 +189,10 @@ invocation_logs = false
 `
 }
 
-const DEV_VARS_EXAMPLE = `# Copy to .dev.vars for \`npm run dev\`; the deployed Worker reads a secret instead
-# (\`npx wrangler secret put CONVERT_TOKEN\`). At least 32 characters of A-Z a-z 0-9 . _ ~ -
-CONVERT_TOKEN=replace-with-the-output-of-openssl-rand-hex-32
+const DEV_VARS_EXAMPLE = `# crdconv init wrote .dev.vars with a new token. In a fresh clone, make one:
+#   echo "CONVERT_TOKEN=$(openssl rand -hex 32)" > .dev.vars
+# At least 32 characters of A-Z a-z 0-9 . _ ~ - (the line below is refused on purpose).
+CONVERT_TOKEN=<openssl rand -hex 32>
 `
 
 const GITIGNORE = `node_modules/

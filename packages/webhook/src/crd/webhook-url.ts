@@ -15,7 +15,7 @@ const IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/
 /**
  * Checks a webhook URL the way the API server will: `https` only, a host, no `user:password@`,
  * no query, no fragment; a path is fine. Warns for localhost, bare IP addresses, and a path that
- * is not crdconv's `/convert`.
+ * is not crdconv's `/convert` or `/convert/<token>`.
  *
  * @example
  * ```ts
@@ -58,7 +58,7 @@ export function checkWebhookUrl(text: string, options: WebhookUrlOptions = {}): 
       `${url.hostname} is a bare IP address: the server's certificate must name it, and the address must stay the same`
     )
   }
-  if (!url.pathname.endsWith('/convert')) {
+  if (!/\/convert(\/[^/]+)?$/.test(url.pathname)) {
     warnings.push(`crdconv's webhook answers POST /convert, and this URL's path is ${url.pathname}`)
   }
   return { ok: true, url, warnings }

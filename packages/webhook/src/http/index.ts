@@ -8,7 +8,7 @@ export {
   WORKERS_MAX_BODY_BYTES,
 } from './body-limits.ts'
 export { createApp, type AppOptions } from './create-app.ts'
-export { MIN_TOKEN_LENGTH } from './path-token.ts'
+export { checkPathTokens, MIN_TOKEN_LENGTH } from './path-token.ts'
 export {
   logAsJsonLine,
   logJsonLinesTo,

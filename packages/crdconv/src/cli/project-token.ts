@@ -1,0 +1,72 @@
+// Where the CLI finds the path token a deploy put in place, so that the user never pastes it into
+// a command line (where shells, process lists and CI logs would keep it).
+import { readFile } from 'node:fs/promises'
+import { resolve } from 'node:path'
+import { parseEnv } from 'node:util'
+import { checkPathTokens, SettingsError, SETTING_VARIABLES } from '@crdconv/webhook/http'
+import { PROJECT_TOKEN_FILE } from '../init/index.ts'
+import { describeError, UsageError } from './cli-io.ts'
+
+const TOKEN_VARIABLE = SETTING_VARIABLES.tokens[0]
+
+/** A token and where it was found (for messages: the source, never the token). */
+export interface FoundPathToken {
+  readonly token: string
+  readonly source: string
+}
+
+/**
+ * The path token: from `tokenFile` (a token per line, or `CONVERT_TOKEN=…` lines), else the
+ * `CONVERT_TOKEN` variable, else the project's `.dev.vars` in `cwd`; undefined when none is set.
+ * A token that cannot work is a usage error naming its source.
+ */
+export async function findPathToken(options: {
+  readonly tokenFile?: string | undefined
+  readonly cwd: string
+  readonly environment: Readonly<Record<string, string | undefined>>
+}): Promise<FoundPathToken | undefined> {
+  if (options.tokenFile !== undefined) {
+    const text = await readTokenFile(options.cwd, options.tokenFile, true)
+    return checked(tokenInFile(text ?? ''), `--token-file ${options.tokenFile}`)
+  }
+  const fromEnvironment = options.environment[TOKEN_VARIABLE]?.trim()
+  if (fromEnvironment) return checked(fromEnvironment, TOKEN_VARIABLE)
+  const project = await readTokenFile(options.cwd, PROJECT_TOKEN_FILE, false)
+  if (project === undefined) return undefined
+  const token = parseEnv(project)[TOKEN_VARIABLE]?.trim()
+  return token ? checked(token, `${TOKEN_VARIABLE} in ${PROJECT_TOKEN_FILE}`) : undefined
+}
+
+/** The first token of a token file: `CONVERT_TOKEN=` when it has one, else its first line. */
+function tokenInFile(text: string): string | undefined {
+  const variable = parseEnv(text)[TOKEN_VARIABLE]?.trim()
+  if (variable) return variable
+  return text
+    .split('\n')
+    .map((line) => line.trim())
+    .find((line) => line !== '' && !line.startsWith('#'))
+}
+
+async function readTokenFile(
+  cwd: string,
+  file: string,
+  required: boolean
+): Promise<string | undefined> {
+  try {
+    return await readFile(resolve(cwd, file), 'utf8')
+  } catch (error) {
+    if (!required && (error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
+    throw new UsageError(`cannot read --token-file ${file}: ${describeError(error)}`)
+  }
+}
+
+function checked(token: string | undefined, source: string): FoundPathToken {
+  if (token === undefined) throw new UsageError(`${source} holds no token`)
+  try {
+    checkPathTokens([token], () => source)
+  } catch (error) {
+    if (error instanceof SettingsError) throw new UsageError(error.message)
+    throw error
+  }
+  return { token, source }
+}
