@@ -13,6 +13,7 @@ export {
   type InitOptions,
   type Scope,
 } from './init-options.ts'
+export { fromPackedFolder, packedTarballNames } from './packed-packages.ts'
 export { npmPackageName, projectFiles, type ProjectFiles } from './project-files.ts'
 export { resourceIdentifiers, schemeSource } from './scheme-template.ts'
 export {
