@@ -20,6 +20,8 @@ const DEPLOY_TOOL_TESTS = [
   'test/node/package/deploy-targets.test.ts',
   'test/node/package/cluster-chart.apiserver.test.ts',
 ]
+// builds and packs copies of the packages: nothing in it depends on the Node version
+const RELEASE_TESTS = ['test/node/package/release.test.ts']
 
 export default defineConfig({
   resolve: { conditions: [SOURCE, ...defaultClientConditions] },
@@ -36,6 +38,7 @@ export default defineConfig({
           exclude: [
             'test/node/package/consumer.test.ts',
             ...DEPLOY_TOOL_TESTS,
+            ...RELEASE_TESTS,
             ...NODE_VERSION_RERUN_EXCLUDES,
           ],
           environment: 'node',
@@ -47,7 +50,10 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'package',
-          include: ['test/node/package/consumer.test.ts', ...(RERUN ? [] : DEPLOY_TOOL_TESTS)],
+          include: [
+            'test/node/package/consumer.test.ts',
+            ...(RERUN ? [] : [...DEPLOY_TOOL_TESTS, ...RELEASE_TESTS]),
+          ],
           environment: 'node',
           sequence: { groupOrder: 1 },
         },
