@@ -8,6 +8,7 @@ import {
   type StoredVersionsOptions,
 } from './stored-versions-guard.ts'
 import { formatObjects, outputOption, type OutputFormat } from './manifest-format.ts'
+import { projectSettings } from './project-settings.ts'
 
 export function registerCrdCommand(program: Command, context: CommandContext): void {
   const command = program
@@ -15,9 +16,9 @@ export function registerCrdCommand(program: Command, context: CommandContext): v
     .description(
       'print the CustomResourceDefinitions (apiextensions.k8s.io/v1) of the scheme, conversion webhook included'
     )
-    .requiredOption(
+    .option(
       '--url <https-url>',
-      'the deployed webhook, like https://crontab.example.workers.dev/convert'
+      'the deployed webhook, like https://crontab.example.workers.dev/convert (default: package.json\'s "crdconv": { "url" })'
     )
     .addOption(resourceOption())
     .option(
@@ -32,6 +33,7 @@ export function registerCrdCommand(program: Command, context: CommandContext): v
       `
 Examples:
   crdconv crd --url https://crontab-webhook.example.workers.dev/convert > crontab-crd.yaml
+  crdconv crd > crontab-crd.yaml     (the URL from package.json: "crdconv": { "url": "https://…/convert" })
   kubectl apply -f crontab-crd.yaml
   crdconv crd --scheme ./src/scheme.ts --resource crontabs --url https://10.0.0.5:9443/convert --ca-bundle ca.pem
 
@@ -51,7 +53,7 @@ Exit codes: 0 printed; 1 a schema cannot be said as a structural CRD (nothing pr
 }
 
 interface CrdCommandOptions extends StoredVersionsOptions {
-  url: string
+  url?: string
   resource?: string
   caBundle?: string
   output: OutputFormat
@@ -59,10 +61,16 @@ interface CrdCommandOptions extends StoredVersionsOptions {
 }
 
 async function printCrds(io: CliIo, options: CrdCommandOptions): Promise<number> {
-  const url = checkWebhookUrl(options.url)
+  const webhookUrl = options.url ?? projectSettings(io.cwd).url
+  if (webhookUrl === undefined) {
+    throw new UsageError(
+      'no webhook URL: pass --url https://<your-webhook>/convert, or set it in package.json as "crdconv": { "url": "https://<your-webhook>/convert" }'
+    )
+  }
+  const url = checkWebhookUrl(webhookUrl)
   if (!url.ok) {
     throw new UsageError(
-      `--url ${options.url} breaks the API server's rules:\n  - ${url.problems.join('\n  - ')}`
+      `${options.url === undefined ? 'package.json\'s "crdconv": { "url" }' : '--url'} ${webhookUrl} breaks the API server's rules:\n  - ${url.problems.join('\n  - ')}`
     )
   }
   for (const warning of url.warnings) warn(io, warning)
@@ -76,7 +84,7 @@ async function printCrds(io: CliIo, options: CrdCommandOptions): Promise<number>
   const problems: string[] = []
   for (const resource of resources) {
     const build = buildCustomResourceDefinition(resource, {
-      url: options.url,
+      url: webhookUrl,
       ...(caBundle === undefined ? {} : { caBundle }),
     })
     const label = resource.identity.crdName
