@@ -122,7 +122,7 @@ describe('crdconv crd', () => {
       const run = await crdconv(['crd'], { cwd: project({ url: '' }) })
       expect(run.code).toBe(2)
       expect(run.stderr).toBe(
-        'crdconv: no webhook URL: pass --url https://<your-webhook>/convert, or set it in package.json as "crdconv": { "url": "https://<your-webhook>/convert" }\n'
+        'crdconv crd: no webhook URL: pass --url https://<your-webhook>/convert, or set it in package.json as "crdconv": { "url": "https://<your-webhook>/convert" }; see `crdconv crd --help`\n'
       )
     })
   })

@@ -14,6 +14,8 @@ import { registerRetireCommand } from './retire-command.ts'
 import { registerReviewCommand } from './review-command.ts'
 import { registerServeCommand } from './serve-command.ts'
 import { registerStatusCommand } from './status-command.ts'
+import { toolVersions } from '../init/index.ts'
+import { refuseUnknownOptionsFirst, reportUsageErrorsInOneLine, usageLine } from './usage-errors.ts'
 
 const EXIT_CODES_HELP = `
 Exit codes: 0 success; 1 the command ran and found a problem (a conversion failed, a definition
@@ -27,8 +29,8 @@ export function createProgram(context: CommandContext): Command {
     .name('crdconv')
     .description('Conversion webhooks for Kubernetes CustomResourceDefinitions')
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
+    .version(toolVersions().version, '-V, --version', 'print the version of crdconv')
     .exitOverride()
-    .showHelpAfterError()
     .addHelpText('after', EXIT_CODES_HELP)
   registerInitCommand(program, context)
   registerCrdCommand(program, context)
@@ -44,14 +46,17 @@ export function createProgram(context: CommandContext): Command {
   registerStatusCommand(program, context)
   registerMigrateCommand(program, context)
   registerRetireCommand(program, context)
+  reportUsageErrorsInOneLine(program)
   return program
 }
 
 /** Runs one command line and answers its exit code; errors go to stderr, never thrown. */
 export async function runCli(argv: readonly string[], io: CliIo = processIo): Promise<number> {
   const context: CommandContext = { io, exitCode: EXIT.ok }
+  const program = createProgram(context)
   try {
-    await createProgram(context).parseAsync([...argv], { from: 'user' })
+    refuseUnknownOptionsFirst(createProgram(context), argv)
+    await program.parseAsync([...argv], { from: 'user' })
     return context.exitCode
   } catch (error) {
     if (error instanceof CommanderError) {
@@ -59,8 +64,13 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo): Pr
       return error.exitCode === 0 ? EXIT.ok : EXIT.usage
     }
     const message = error instanceof Error ? error.message : String(error)
+    if (error instanceof UsageError) {
+      const command = program.commands.find((candidate) => candidate.name() === argv[0])
+      io.stderr(usageLine(command ?? program, message))
+      return EXIT.usage
+    }
     io.stderr(`crdconv: ${message}\n`)
-    return error instanceof UsageError ? EXIT.usage : EXIT.problem
+    return EXIT.problem
   }
 }
 
