@@ -37,6 +37,8 @@ const DEPLOY_TOOL_TESTS = [
   'test/node/package/deploy-targets.test.ts',
   'test/node/package/cluster-chart.apiserver.test.ts',
 ]
+// builds and packs copies of the packages: nothing in it depends on the Node version
+const RELEASE_TESTS = ['test/node/package/release.test.ts']
 
 // .ci/run's reruns on other Node versions leave out what tests the API server, not crdconv's code,
 // the deploy tools' own checks, which take minutes and no Node of ours, and the container image,
@@ -75,6 +77,7 @@ export default defineConfig({
             API_SERVER_TESTS,
             CONSUMER_TEST,
             ...DEPLOY_TOOL_TESTS,
+            ...RELEASE_TESTS,
             ...NODE_VERSION_RERUN_EXCLUDES,
           ],
           environment: 'node',
@@ -93,7 +96,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'package',
-          include: [CONSUMER_TEST, ...(RERUN ? [] : DEPLOY_TOOL_TESTS)],
+          include: [CONSUMER_TEST, ...(RERUN ? [] : [...DEPLOY_TOOL_TESTS, ...RELEASE_TESTS])],
           environment: 'node',
           sequence: { groupOrder: 1 },
         },

@@ -138,6 +138,13 @@ export function renderCliReference(program: Command): Record<string, string> {
       ])
     ),
   }
+  tables['cli-exit-codes'] = markdownTable(
+    ['command', 'exit codes (from its `--help`)'],
+    commands.map((command) => [
+      `[\`${command.name()}\`](#crdconv-${command.name()})`,
+      cell(exitCodes(command)),
+    ])
+  )
   for (const command of commands) {
     tables[`cli-${command.name()}`] = markdownTable(
       ['argument or option', 'default', 'what it does'],
@@ -148,6 +155,18 @@ export function renderCliReference(program: Command): Record<string, string> {
     )
   }
   return tables
+}
+
+/** The "Exit codes: …" paragraph of `crdconv <command> --help`, without its label. */
+export function exitCodes(command: Command): string {
+  let help = ''
+  const output = command.configureOutput()
+  command.configureOutput({ ...output, writeOut: (text) => void (help += text) })
+  command.outputHelp()
+  command.configureOutput(output)
+  const paragraph = /\nExit codes: ([\s\S]*?)(?:\n\n|\n*$)/.exec(help)?.[1]
+  if (paragraph === undefined) throw new Error(`crdconv ${command.name()} --help has no Exit codes`)
+  return paragraph.replace(/\s*\n\s*/g, ' ')
 }
 
 function argumentRow(argument: Argument): string[] {

@@ -1,10 +1,10 @@
 // Projects the way users get them, from the packed tarballs of both packages: one that
-// `crdconv init` wrote (run from the packed CLI, as `npx crdconv init` runs it), and a plain one
+// `crdconv init --from` wrote (the README's install path from a clone), and a plain one
 // that installs the runtime alone. Our two packages come from the tarballs, the rest from the
 // registry. The package tests use them, and the bench weighs a scaffold's Worker with them.
 import { execFile, spawn, type ChildProcess } from 'node:child_process'
-import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { dirname, join, resolve } from 'node:path'
+import { lstatSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { basename, dirname, join, resolve } from 'node:path'
 import { promisify } from 'node:util'
 
 const repoRoot = resolve(import.meta.dirname, '../..')
@@ -72,50 +72,50 @@ export async function mustRun(
 
 const INSTALL = ['install', '--no-audit', '--no-fund', '--prefer-offline']
 
-/** The packed tarball of each of our packages, by package name. */
-export type Tarballs = Readonly<Record<'@crdconv/webhook' | 'crdconv', string>>
-
-/** `npm pack` of both packages from their builds (`npm run build` first) into `workDir`. */
-export async function packPackages(workDir: string): Promise<Tarballs> {
-  for (const built of ['webhook/dist/index.js', 'crdconv/dist/cli/main.js']) {
-    if (!existsSync(join(repoRoot, 'packages', built))) {
-      throw new Error(`packages/${built} is missing: \`npm run build\` first (npm test does)`)
-    }
-  }
-  const pack = async (folder: string) => {
-    const args = ['pack', '--ignore-scripts', '--json', '--pack-destination', workDir]
-    const packed = await mustRun('npm', args, join(repoRoot, 'packages', folder))
-    const [{ filename }] = JSON.parse(packed) as [{ filename: string }]
-    return join(workDir, filename)
-  }
-  return { '@crdconv/webhook': await pack('webhook'), crdconv: await pack('crdconv') }
+/** The folder `npm run pack` wrote, and the tarball of each of our packages in it, by name. */
+export interface PackedPackages {
+  readonly folder: string
+  readonly '@crdconv/webhook': string
+  readonly crdconv: string
 }
 
 /**
- * What `npx crdconv init <dir> <initArgs>` writes, run from the packed CLI in a throwaway install
- * of its own, plus `extraFiles`; then `npm install` with our packages taken from the tarballs
- * (they are not on the registry), each kept in the dependency section init chose for it.
+ * `npm run pack -- <workDir>/packed` in this repository, as the README tells a user to: both
+ * packages built by their `prepack` and packed into one folder.
+ */
+export async function packPackages(workDir: string): Promise<PackedPackages> {
+  const folder = join(workDir, 'packed')
+  const printed = await mustRun('npm', ['run', '--silent', 'pack', '--', folder], repoRoot)
+  const tarballs = printed.split('\n').filter((line) => line.endsWith('.tgz'))
+  const named = (name: string) => {
+    const tarball = tarballs.find((path) => basename(path) === name)
+    if (tarball === undefined) throw new Error(`npm run pack printed no ${name}:\n${printed}`)
+    return tarball
+  }
+  const { version } = JSON.parse(
+    readFileSync(join(repoRoot, 'packages/crdconv/package.json'), 'utf8')
+  ) as { version: string }
+  return {
+    folder,
+    '@crdconv/webhook': named(`crdconv-webhook-${version}.tgz`),
+    crdconv: named(`crdconv-${version}.tgz`),
+  }
+}
+
+/**
+ * What the README's install path writes: `npx crdconv init <dir> --from <packed> <initArgs>` in
+ * this repository, plus `extraFiles`; then `npm install` in the project, which takes our packages
+ * from the tarballs by the `file:` references init wrote and the rest from the registry.
  */
 export async function createInitProject(
   dir: string,
-  tarballs: Tarballs,
+  packed: PackedPackages,
   initArgs: readonly string[],
   extraFiles: Readonly<Record<string, string>>
 ): Promise<void> {
-  const packages = Object.values(tarballs).flatMap((tarball) => ['--package', tarball])
-  const exec = ['exec', '--yes', '--prefer-offline', ...packages, '--']
-  await mustRun('npm', [...exec, 'crdconv', 'init', dir, ...initArgs], dirname(dir))
+  const init = ['crdconv', 'init', dir, '--from', packed.folder, ...initArgs]
+  await mustRun('npx', init, repoRoot)
   for (const [path, text] of Object.entries(extraFiles)) writeFileSync(join(dir, path), text)
-  const manifestPath = join(dir, 'package.json')
-  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, unknown>
-  for (const [name, tarball] of Object.entries(tarballs)) {
-    const section = (['dependencies', 'devDependencies'] as const)
-      .map((key) => manifest[key] as Record<string, string> | undefined)
-      .find((dependencies) => dependencies?.[name] !== undefined)
-    if (section === undefined) throw new Error(`crdconv init's package.json lacks ${name}`)
-    section[name] = `file:${tarball}`
-  }
-  writeFileSync(manifestPath, `${JSON.stringify(manifest, null, 2)}\n`)
   await mustRun('npm', INSTALL, dir)
 }
 

@@ -77,7 +77,10 @@ describe('crdconv crd', () => {
   })
 
   it.each([
-    [['crd'], "required option '--url <https-url>' not specified"],
+    [
+      ['crd'],
+      'no webhook URL: pass --url https://<your-webhook>/convert, or set it in package.json',
+    ],
     [['crd', '--url', url, '--resource', 'widgets'], '--resource widgets matches no resource'],
     [['crd', '--url', url, '-o', 'xml'], 'Allowed choices are yaml, json'],
     [['crd', '--url', url, '--ca-bundle', 'missing.pem'], 'cannot read --ca-bundle missing.pem'],
@@ -85,6 +88,43 @@ describe('crdconv crd', () => {
     const run = await crdconv(argv)
     expect(run.code).toBe(2)
     expect(run.stderr).toContain(message)
+  })
+
+  describe('the URL from the project: package.json\'s "crdconv": { "url" }', () => {
+    const project = (settings: Record<string, string>) => {
+      const dir = mkdtempSync(join(tmpdir(), 'crdconv-crd-url-'))
+      const scheme = join(import.meta.dirname, '../../../examples/scheme.ts')
+      const manifest = { name: 'webhook', crdconv: { scheme, ...settings } }
+      writeFileSync(join(dir, 'package.json'), JSON.stringify(manifest))
+      return dir
+    }
+
+    it('is used when --url is not given, and --url still wins', async () => {
+      const cwd = project({ url })
+      const configured = await crdconv(['crd'], { cwd })
+      expect(configured.code).toBe(0)
+      expect(configured.stdout).toContain(`url: ${url}`)
+      const given = await crdconv(['crd', '--url', 'https://other.example.com/convert'], { cwd })
+      expect(given.stdout).toContain('url: https://other.example.com/convert')
+      expect(given.stdout).not.toContain(url)
+    })
+
+    it('is held to the same rules as --url, and the refusal names the setting', async () => {
+      const run = await crdconv(['crd'], { cwd: project({ url: 'http://plain.example.com/c' }) })
+      expect(run.code).toBe(2)
+      expect(run.stdout).toBe('')
+      expect(run.stderr).toContain(
+        'package.json\'s "crdconv": { "url" } http://plain.example.com/c breaks the API server\'s rules'
+      )
+    })
+
+    it('an empty setting counts as none: one line says what to set', async () => {
+      const run = await crdconv(['crd'], { cwd: project({ url: '' }) })
+      expect(run.code).toBe(2)
+      expect(run.stderr).toBe(
+        'crdconv crd: no webhook URL: pass --url https://<your-webhook>/convert, or set it in package.json as "crdconv": { "url": "https://<your-webhook>/convert" }; see `crdconv crd --help`\n'
+      )
+    })
   })
 
   it("exits 1 and prints nothing when a version's schema cannot go into a CRD", async () => {

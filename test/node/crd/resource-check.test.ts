@@ -26,6 +26,27 @@ describe('checkResource', () => {
     ])
   })
 
+  it('says so when no version declares examples, instead of calling an empty object the examples', () => {
+    const bare = defineResource({
+      group: 'example.com',
+      kind: 'Bare',
+      versions: {
+        v1beta1: { schema: z.looseObject({}) },
+        v1: { schema: z.looseObject({}), storage: true },
+      },
+      converters: [
+        { from: 'v1beta1', to: 'v1', convert: (object) => object },
+        { from: 'v1', to: 'v1beta1', convert: (object) => object },
+      ],
+    })
+    const item = checkResource(bare).at(-1)
+    expect(item).toEqual({
+      title: 'no examples declared: only an empty object was converted (2 conversions)',
+      problems: [],
+      notes: ['give a version `examples: [{ … }]` beside its schema to convert real objects here'],
+    })
+  })
+
   it('finds missing or mistyped printer-column and scale paths, an unsayable schema and a failing example', () => {
     const broken = defineResource({
       group: 'example.com',

@@ -1,6 +1,6 @@
 import type { Command } from 'commander'
 import { buildCustomResourceDefinition } from '@crdconv/webhook/crd'
-import { EXIT, readCaBundle, warn, type CommandContext } from './cli-io.ts'
+import { EXIT, readCaBundle, UsageError, warn, type CommandContext } from './cli-io.ts'
 import { loadSelectedResources, SCHEME_OPTION_HELP, resourceOption } from './load-scheme.ts'
 import {
   addStoredVersionsOption,
@@ -9,6 +9,7 @@ import {
 } from './stored-versions-guard.ts'
 import { formatObjects, outputOption, type OutputFormat } from './manifest-format.ts'
 import { addTokenOptions, webhookUrlWithToken, type WebhookUrlFlags } from './webhook-url-option.ts'
+import { projectSettings } from './project-settings.ts'
 
 export function registerCrdCommand(program: Command, context: CommandContext): void {
   const command = addTokenOptions(
@@ -17,9 +18,9 @@ export function registerCrdCommand(program: Command, context: CommandContext): v
       .description(
         'print the CustomResourceDefinitions (apiextensions.k8s.io/v1) of the scheme, conversion webhook included'
       )
-      .requiredOption(
+      .option(
         '--url <https-url>',
-        'the deployed webhook, like https://crontab.example.workers.dev/convert (the path token is added)'
+        'the deployed webhook, like https://crontab.example.workers.dev/convert (default: package.json\'s "crdconv": { "url" }; the path token is added)'
       )
   )
     .addOption(resourceOption())
@@ -35,6 +36,7 @@ export function registerCrdCommand(program: Command, context: CommandContext): v
       `
 Examples:
   crdconv crd --url https://crontab-webhook.example.workers.dev/convert > crontab-crd.yaml
+  crdconv crd > crontab-crd.yaml     (the URL from package.json: "crdconv": { "url": "https://…/convert" })
   kubectl apply -f crontab-crd.yaml
   crdconv crd --scheme ./src/scheme.ts --resource crontabs --url https://10.0.0.5:9443/convert --ca-bundle ca.pem
 
@@ -59,7 +61,8 @@ Exit codes: 0 printed; 1 a schema cannot be said as a structural CRD (nothing pr
     })
 }
 
-interface CrdCommandOptions extends StoredVersionsOptions, WebhookUrlFlags {
+interface CrdCommandOptions extends StoredVersionsOptions, Omit<WebhookUrlFlags, 'url'> {
+  url?: string
   resource?: string
   caBundle?: string
   output: OutputFormat
@@ -68,7 +71,13 @@ interface CrdCommandOptions extends StoredVersionsOptions, WebhookUrlFlags {
 
 async function printCrds(context: CommandContext, options: CrdCommandOptions): Promise<number> {
   const { io } = context
-  const url = await webhookUrlWithToken(io, options)
+  const webhookUrl = options.url ?? projectSettings(io.cwd).url
+  if (webhookUrl === undefined) {
+    throw new UsageError(
+      'no webhook URL: pass --url https://<your-webhook>/convert, or set it in package.json as "crdconv": { "url": "https://<your-webhook>/convert" }'
+    )
+  }
+  const url = await webhookUrlWithToken(io, { ...options, url: webhookUrl })
   const caBundle =
     options.caBundle === undefined
       ? undefined

@@ -109,9 +109,9 @@ async function crdSchemas(
   const { readCrdDocuments, formatImportProblem } = await import('../import/index.ts')
   const { crds, problems } = readCrdDocuments(text)
   if (problems.length > 0) {
-    throw new UsageError(
-      `${file ?? options.fromCluster} cannot be read:\n  - ${problems.map(formatImportProblem).join('\n  - ')}`
-    )
+    const source = file ?? options.fromCluster
+    const lines = problems.map((problem) => formatImportProblem(problem, source))
+    throw new UsageError(`${source} cannot be read:\n  - ${lines.join('\n  - ')}`)
   }
   const all = crds.map(({ crd }) => schemasOfCrd(crd))
   if (options.resource === undefined) return all

@@ -60,8 +60,14 @@ async function runImport(
 ): Promise<number> {
   const text = await readCrdSource(io, file, options)
   // loaded on use: prettier and the importer would slow every other command's start
-  const { checkCrds, describeCrdDifference, ImportError, importCrds, NotCarriedError } =
-    await import('../import/index.ts')
+  const {
+    checkCrds,
+    describeCrdDifference,
+    formatImportProblem,
+    ImportError,
+    importCrds,
+    NotCarriedError,
+  } = await import('../import/index.ts')
   try {
     if (options.check === true) {
       let different = false
@@ -103,8 +109,9 @@ async function runImport(
       return EXIT.problem
     }
     if (error instanceof ImportError) {
+      const problems = error.problems.map((problem) => formatImportProblem(problem, file))
       throw new UsageError(
-        `nothing written, ${file} cannot be imported:\n  - ${error.message.split('\n').join('\n  - ')}`
+        `nothing written, ${file} cannot be imported:\n  - ${problems.join('\n  - ')}`
       )
     }
     throw error

@@ -6,6 +6,7 @@ import {
   awsProblem,
   checkAnswers,
   DirectoryNotEmptyError,
+  fromPackedFolder,
   generatePathToken,
   groupProblem,
   kindProblem,
@@ -31,6 +32,10 @@ export function registerInitCommand(program: Command, context: CommandContext): 
     .option('--storage <version>', 'the version etcd stores (default: the last of --versions)')
     .option('--scope <scope>', 'Namespaced or Cluster (default Namespaced)')
     .option('--aws <tool>', 'deploy to AWS Lambda with sam, cdk or both (default sam)')
+    .option(
+      '--from <folder>',
+      'depend on the tarballs `npm run pack` wrote in a crdconv clone, by file: references'
+    )
     .option('--force', "write into a non-empty directory, replacing files of the project's names")
     .addHelpText(
       'after',
@@ -39,6 +44,8 @@ Examples:
   npx crdconv init crontab-webhook --group example.com --kind CronTab --versions v1beta1,v1
   npx crdconv init crontab-webhook --group example.com --kind CronTab --versions v1 --aws cdk
   npx crdconv init my-webhook        (asks for what is missing, in a terminal)
+  npx crdconv init ../my-webhook --from packed --group example.com --kind CronTab --versions v1
+                                     (in a crdconv clone, after npm run pack)
 
 Exit codes: 0 the project was written; 1 cancelled at a prompt; 2 a missing or invalid answer,
 or a non-empty directory without --force (nothing is written then).`
@@ -61,8 +68,9 @@ or a non-empty directory without --force (nothing is written then).`
       const target = resolve(io.cwd, asked.dir)
       // a new token, unless the directory has one already: --force keeps the deployed token
       const keepsToken = existsSync(join(target, PROJECT_TOKEN_FILE))
+      const tools = dependencyVersions(io.cwd, target, options.from)
       const files = {
-        ...projectFiles(basename(target), checked.options, toolVersions()),
+        ...projectFiles(basename(target), checked.options, tools),
         ...(keepsToken ? {} : { [PROJECT_TOKEN_FILE]: projectTokenFile(generatePathToken()) }),
       }
       try {
@@ -81,6 +89,15 @@ or a non-empty directory without --force (nothing is written then).`
 
 interface InitFlags extends InitAnswers {
   force?: boolean
+  from?: string
+}
+
+/** The versions the project depends on; with `--from`, our packages as tarballs in that folder. */
+function dependencyVersions(cwd: string, target: string, from: string | undefined) {
+  if (from === undefined) return toolVersions()
+  const packed = fromPackedFolder(toolVersions(), from, cwd, target)
+  if ('problem' in packed) throw new UsageError(packed.problem)
+  return packed.tools
 }
 
 const AWS_LABELS = {

@@ -17,7 +17,7 @@ export function registerLambdaLocalCommand(program: Command, context: CommandCon
   addListenOptions(command, 9000)
     .option(
       '--bundle <file>',
-      'invoke a built bundle (npm run build:lambda: dist/lambda/lambda.mjs) that exports `handler`'
+      'invoke a built bundle that exports `handler` (in a project made by crdconv init, npm run build:sam writes .aws-sam/build/ConversionWebhook/lambda.mjs)'
     )
     .addOption(
       new Option(
@@ -36,7 +36,7 @@ export function registerLambdaLocalCommand(program: Command, context: CommandCon
       `
 Examples:
   crdconv lambda-local
-  crdconv lambda-local --bundle dist/lambda/lambda.mjs --port 9443 --tls-cert cert.pem --tls-key key.pem
+  crdconv lambda-local --bundle .aws-sam/build/ConversionWebhook/lambda.mjs --port 9443 --tls-cert cert.pem --tls-key key.pem
   crdconv lambda-local --scheme ./src/my-scheme.ts
 
 Exit codes: 0 stopped by a signal, 1 could not start (port taken, unreadable certificate or bundle, a broken definition), 2 bad usage

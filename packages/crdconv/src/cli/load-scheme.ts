@@ -1,9 +1,10 @@
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { Resource, Scheme } from '@crdconv/webhook/scheme'
 import { Option, type Command } from 'commander'
 import { UsageError } from './cli-io.ts'
+import { projectSettings } from './project-settings.ts'
 
 /** The scheme module a project made by `crdconv init` has, read when `--scheme` is not given. */
 export const DEFAULT_SCHEME_MODULE = 'src/scheme.ts'
@@ -46,20 +47,7 @@ export async function loadScheme(given: string | undefined, cwd: string): Promis
 
 /** The module `--scheme` names, else package.json's `"crdconv": { "scheme" }`, else `src/scheme.ts`. */
 export function schemeModule(given: string | undefined, cwd: string): string {
-  return given ?? configuredScheme(cwd) ?? DEFAULT_SCHEME_MODULE
-}
-
-/** `"crdconv": { "scheme": "…" }` of the package.json in `cwd`, if there is one. */
-function configuredScheme(cwd: string): string | undefined {
-  const manifest = resolve(cwd, 'package.json')
-  if (!existsSync(manifest)) return undefined
-  try {
-    const settings = (JSON.parse(readFileSync(manifest, 'utf8')) as { crdconv?: unknown }).crdconv
-    const scheme = (settings as { scheme?: unknown } | undefined)?.scheme
-    return typeof scheme === 'string' ? scheme : undefined
-  } catch {
-    return undefined
-  }
+  return given ?? projectSettings(cwd).scheme ?? DEFAULT_SCHEME_MODULE
 }
 
 const TYPESCRIPT_FILE = /\.[cm]?tsx?$/

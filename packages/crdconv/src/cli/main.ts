@@ -22,6 +22,8 @@ import { registerRetireCommand } from './retire-command.ts'
 import { registerReviewCommand } from './review-command.ts'
 import { registerServeCommand } from './serve-command.ts'
 import { registerStatusCommand } from './status-command.ts'
+import { toolVersions } from '../init/index.ts'
+import { refuseUnknownOptionsFirst, reportUsageErrorsInOneLine, usageLine } from './usage-errors.ts'
 
 const EXIT_CODES_HELP = `
 Exit codes: 0 success; 1 the command ran and found a problem (a conversion failed, a definition
@@ -35,8 +37,8 @@ export function createProgram(context: CommandContext): Command {
     .name('crdconv')
     .description('Conversion webhooks for Kubernetes CustomResourceDefinitions')
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
+    .version(toolVersions().version, '-V, --version', 'print the version of crdconv')
     .exitOverride()
-    .showHelpAfterError()
     .addHelpText('after', EXIT_CODES_HELP)
   registerInitCommand(program, context)
   registerCrdCommand(program, context)
@@ -52,6 +54,7 @@ export function createProgram(context: CommandContext): Command {
   registerStatusCommand(program, context)
   registerMigrateCommand(program, context)
   registerRetireCommand(program, context)
+  reportUsageErrorsInOneLine(program)
   return program
 }
 
@@ -62,8 +65,10 @@ export async function runCli(
 ): Promise<number> {
   const io = redactingIo(terminal)
   const context: CommandContext = { io, printDocument: terminal.stdout, exitCode: EXIT.ok }
+  const program = createProgram(context)
   try {
-    await createProgram(context).parseAsync([...argv], { from: 'user' })
+    refuseUnknownOptionsFirst(createProgram(context), argv)
+    await program.parseAsync([...argv], { from: 'user' })
     return context.exitCode
   } catch (error) {
     if (error instanceof CommanderError) {
@@ -71,8 +76,13 @@ export async function runCli(
       return error.exitCode === 0 ? EXIT.ok : EXIT.usage
     }
     const message = error instanceof Error ? error.message : String(error)
+    if (error instanceof UsageError) {
+      const command = program.commands.find((candidate) => candidate.name() === argv[0])
+      io.stderr(usageLine(command ?? program, message))
+      return EXIT.usage
+    }
     io.stderr(`crdconv: ${message}\n`)
-    return error instanceof UsageError ? EXIT.usage : EXIT.problem
+    return EXIT.problem
   }
 }
 

@@ -2,6 +2,7 @@ import { Option } from 'commander'
 import { parseAllDocuments, stringify, type Document } from 'yaml'
 import { jsonInteger, stringifyJson } from '@crdconv/webhook/json'
 import { UsageError } from './cli-io.ts'
+import { yamlErrorAt } from '../import/yaml-error.ts'
 
 export type OutputFormat = 'yaml' | 'json'
 
@@ -24,10 +25,9 @@ export function parseManifests(text: string, source: string): ParsedManifests {
   documents.forEach((document, index) => {
     const error = document.errors[0]
     if (error !== undefined) {
-      const where = documents.length > 1 ? `, document ${index + 1}` : ''
-      throw new UsageError(
-        `${source}${where} is not valid YAML or JSON: ${error.message.split('\n')[0]}`
-      )
+      const { line, column, reason } = yamlErrorAt(error)
+      const where = documents.length > 1 ? ` (document ${index + 1})` : ''
+      throw new UsageError(`${source}:${line}:${column}${where}: not valid YAML or JSON: ${reason}`)
     }
   })
   return { format, documents, text }

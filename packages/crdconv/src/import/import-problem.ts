@@ -5,10 +5,18 @@ export interface ImportProblem {
   /** JSON path inside that document, like `.spec.versions[0].schema.openAPIV3Schema.properties.spec`. */
   readonly path: string
   readonly reason: string
+  /** Where in the text, for a problem found while reading it (a YAML syntax error). */
+  readonly at?: { readonly line: number; readonly column: number }
 }
 
-/** One line per problem: `document 1, .spec.versions: a CRD needs at least one version`. */
-export function formatImportProblem(problem: ImportProblem): string {
+/**
+ * One line per problem: `document 1, .spec.versions: a CRD needs at least one version`, or with a
+ * position and the `file` it is in, `crd.yaml:3:1: not YAML: …`.
+ */
+export function formatImportProblem(problem: ImportProblem, file?: string): string {
+  if (problem.at !== undefined && file !== undefined) {
+    return `${file}:${problem.at.line}:${problem.at.column}: ${problem.reason}`
+  }
   const where = problem.path === '' ? '' : `, ${problem.path}`
   return `document ${problem.document}${where}: ${problem.reason}`
 }
@@ -19,7 +27,7 @@ export class ImportError extends Error {
   readonly problems: readonly ImportProblem[]
 
   constructor(problems: readonly ImportProblem[]) {
-    super(problems.map(formatImportProblem).join('\n'))
+    super(problems.map((problem) => formatImportProblem(problem)).join('\n'))
     this.problems = problems
   }
 }

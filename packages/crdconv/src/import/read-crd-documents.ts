@@ -1,4 +1,5 @@
 import { parseAllDocuments } from 'yaml'
+import { yamlErrorAt } from './yaml-error.ts'
 import { structuralViolations, type SchemaProps } from '@crdconv/webhook/crd'
 import { isPlainObject as isRecord } from '@crdconv/webhook/scheme'
 import type { ImportProblem } from './import-problem.ts'
@@ -53,8 +54,15 @@ export function readCrdDocuments(text: string): {
   const problems: ImportProblem[] = []
   const values: unknown[] = []
   parseAllDocuments(text).forEach((parsed, index) => {
-    if ('errors' in parsed && parsed.errors.length > 0) {
-      problems.push({ document: index, path: '', reason: `not YAML: ${parsed.errors[0]?.message}` })
+    const [error] = parsed.errors
+    if (error !== undefined) {
+      const { line, column, reason } = yamlErrorAt(error)
+      problems.push({
+        document: index,
+        path: '',
+        reason: `not YAML: ${reason}`,
+        at: { line, column },
+      })
       return
     }
     const value: unknown = parsed.toJS({ maxAliasCount: 1000 })

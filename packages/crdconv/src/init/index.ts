@@ -19,6 +19,7 @@ export {
   PROJECT_TOKEN_IN_SCRIPT,
   projectTokenFile,
 } from './path-token-file.ts'
+export { fromPackedFolder, packedTarballNames } from './packed-packages.ts'
 export { npmPackageName, projectFiles, type ProjectFiles } from './project-files.ts'
 export { resourceIdentifiers, schemeSource } from './scheme-template.ts'
 export {

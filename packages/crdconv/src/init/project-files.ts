@@ -72,7 +72,7 @@ function packageJson(name: string, options: InitOptions, tools: ToolVersions): s
       ...KUSTOMIZE_SCRIPT,
     },
     dependencies: {
-      '@crdconv/webhook': tools.crdconv,
+      '@crdconv/webhook': tools.webhook,
       '@hono/node-server': tools.honoNodeServer,
       zod: tools.zod,
     },

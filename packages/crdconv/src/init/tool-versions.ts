@@ -3,6 +3,11 @@
 import { readFileSync } from 'node:fs'
 
 export interface ToolVersions {
+  /** The version of the crdconv that runs `init`, and of the runtime it was released with. */
+  readonly version: string
+  /** The dependency spec of `@crdconv/webhook`: a range, or a `file:` tarball (`init --from`). */
+  readonly webhook: string
+  /** The dependency spec of `crdconv` itself. */
   readonly crdconv: string
   readonly zod: string
   readonly honoNodeServer: string
@@ -49,6 +54,8 @@ export function toolVersions(nodeVersion: string = process.versions.node): ToolV
   }
   const nodeMajor = Number(nodeVersion.split('.')[0])
   return {
+    version: manifest.version,
+    webhook: `^${manifest.version}`,
     crdconv: `^${manifest.version}`,
     zod: dependency('zod'),
     honoNodeServer: dependency('@hono/node-server'),

@@ -70,10 +70,17 @@ export function checkResource(resource: Resource): CheckItem[] {
     }
   }
   const examples = exampleProblems(resource)
+  const declared = resource.versionNames.some(
+    (name) => (resource.versions[name]?.examples?.length ?? 0) > 0
+  )
   items.push({
-    title: `examples convert to every other version (${examples.count} conversions)`,
+    title: declared
+      ? `examples convert to every other version (${examples.count} conversions)`
+      : `no examples declared: only an empty object was converted (${examples.count} conversions)`,
     problems: examples.problems,
-    notes: [],
+    notes: declared
+      ? []
+      : ['give a version `examples: [{ … }]` beside its schema to convert real objects here'],
   })
   return items
 }
