@@ -15,6 +15,7 @@ import { benchHttp, GUARANTEE_FLOOR_PLATFORMS, NOISE_FLOOR_PLATFORM } from './ht
 import { benchLambda, LAMBDA_FLOOR_PLATFORM, type ColdStartResult } from './lambda-bench.ts'
 import { benchImport } from './import-bench.ts'
 import { benchMemory } from './memory-bench.ts'
+import { benchMetrics } from './metrics-bench.ts'
 import { benchMigrate, printMigrate } from './migrate-bench.ts'
 import { benchPackageSize } from './package-size-bench.ts'
 import { benchSizes } from './size-bench.ts'
@@ -54,6 +55,8 @@ try {
   const started = Date.now()
   step('core: review layer beside the JSON floor')
   const { sizes: core, tuned: coreTuned } = await benchCore(workDir)
+  step('metrics: the HTTP app with its metrics observer beside the same app without')
+  const metricsCost = await benchMetrics(workDir)
   step(
     'size: wrangler deploy --dry-run here and in a project made by crdconv init, esbuild Lambda bundle'
   )
@@ -95,6 +98,12 @@ try {
         pass: line.ratio <= limit,
       }
     }),
+    ...metricsCost.map((line) => ({
+      name: `metrics, ${line.objects.toLocaleString('en')} object${line.objects === 1 ? '' : 's'}`,
+      measured: `${line.ratio.toFixed(2)}× the app without metrics`,
+      limit: '≤ 1.05×',
+      pass: line.ratio <= 1.05,
+    })),
     ...platforms
       .filter((line) => !MEASURES_NOT_CRDCONV.has(line.platform))
       .filter((line) => line.objects === 1 || line.objects === 1000)
@@ -164,6 +173,7 @@ try {
     machine,
     core,
     coreTuned,
+    metrics: metricsCost,
     http,
     lambda,
     size: {
