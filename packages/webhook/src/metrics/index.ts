@@ -13,6 +13,11 @@ export {
   type PairSeries,
 } from './conversion-metrics.ts'
 export {
+  CLOUDWATCH_NAMESPACE,
+  embeddedMetricFields,
+  embeddedMetricLines,
+} from './embedded-metric-format.ts'
+export {
   BAD_REQUEST_REASONS,
   CONVERSION_LABELS,
   DURATION_BUCKETS,
