@@ -1,6 +1,6 @@
 // The files that run the webhook inside the cluster: the Node server's image, and a Helm chart
 // with its Deployment, Service, PodDisruptionBudget, NetworkPolicy, cert-manager certificate,
-// and the CRD whose caBundle cert-manager injects.
+// the CRD whose caBundle cert-manager injects, and its monitoring (monitoring-files.ts).
 import {
   CONTAINER_IMAGE_FILES,
   SERVER_BUNDLE_SCRIPT,
@@ -8,6 +8,7 @@ import {
   SERVER_TLS_ENVIRONMENT,
   TLS_MOUNT,
 } from './container-image-files.ts'
+import { MONITORING_FILES, PROMETHEUS_INGRESS } from './monitoring-files.ts'
 
 /** Where `npm run chart:crd` writes the CRD the chart templates from. */
 export const CHART_CRD_FILE = 'chart/files/crd.yaml'
@@ -25,6 +26,7 @@ export function clusterFiles(packageName: string): Readonly<Record<string, strin
     'chart/templates/networkpolicy.yaml': NETWORK_POLICY,
     'chart/templates/certificate.yaml': CERTIFICATE,
     'chart/templates/crd.yaml': CRD,
+    ...MONITORING_FILES,
   }
 }
 
@@ -69,6 +71,10 @@ apiServerCIDRs:
   - 10.0.0.0/8
   - 172.16.0.0/12
   - 192.168.0.0/16
+
+# The namespace Prometheus runs in, let through the NetworkPolicy to scrape /metrics; where the
+# Prometheus Operator is installed the chart adds a ServiceMonitor and a PrometheusRule.
+prometheusNamespace: monitoring
 `
 }
 
@@ -205,7 +211,7 @@ spec:
       ports:
         - protocol: TCP
           port: ${SERVER_PORT}
-  # it calls nothing
+${PROMETHEUS_INGRESS}  # it calls nothing
   egress: []
 `
 
