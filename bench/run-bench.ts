@@ -19,6 +19,7 @@ import { benchLambda, LAMBDA_FLOOR_PLATFORM, type ColdStartResult } from './lamb
 import { benchImport } from './import-bench.ts'
 import { measuredSourcesHash } from './measured-sources.ts'
 import { benchMemory } from './memory-bench.ts'
+import { benchMetrics } from './metrics-bench.ts'
 import { benchMigrate, printMigrate } from './migrate-bench.ts'
 import { benchPackageSize } from './package-size-bench.ts'
 import { benchSizes } from './size-bench.ts'
@@ -57,6 +58,8 @@ try {
   const started = Date.now()
   step('core: review layer beside the JSON floor')
   const { sizes: core, tuned: coreTuned } = await benchCore(workDir)
+  step('metrics: the HTTP app with its metrics observer beside the same app without')
+  const metricsCost = await benchMetrics(workDir)
   step(
     'size: wrangler deploy --dry-run here and in a project made by crdconv init, esbuild Lambda bundle'
   )
@@ -92,6 +95,12 @@ try {
 
   const targets: Target[] = [
     ...core.map((line) => coreTarget(line.objects, line.ratio)),
+    ...metricsCost.map((line) => ({
+      name: `metrics, ${line.objects.toLocaleString('en')} object${line.objects === 1 ? '' : 's'}`,
+      measured: `${line.ratio.toFixed(2)}× the app without metrics`,
+      limit: '≤ 1.05×',
+      pass: line.ratio <= 1.05,
+    })),
     ...platforms
       .filter((line) => !MEASURES_NOT_CRDCONV.has(line.platform))
       .filter((line) => line.objects === 1 || line.objects === 1000)
@@ -171,6 +180,7 @@ try {
     machine,
     core,
     coreTuned,
+    metrics: metricsCost,
     http,
     lambda,
     worstCase,

@@ -4,6 +4,7 @@
 // `<!-- generated:start NAME -->…<!-- generated:end -->` from the `crdconv` command's own
 // definitions (docs/cli.md). `--check` writes nothing and exits 1 when a region is out of date
 // (the docs test does the same in `npm test`).
+import { renderOperationsReference } from './operations-reference.ts'
 import type { Argument, Command, Option } from 'commander'
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
@@ -100,7 +101,11 @@ export function readResults(root: string): BenchResults {
 
 /** Every table a region can name: the bench's figures and the command-line reference. */
 export async function docsTables(root: string): Promise<Record<string, string>> {
-  return { ...renderFigures(readResults(root)), ...renderCliReference(await crdconvProgram(root)) }
+  return {
+    ...renderFigures(readResults(root)),
+    ...renderCliReference(await crdconvProgram(root)),
+    ...renderOperationsReference(markdownTable),
+  }
 }
 
 /** The `crdconv` command as its bin builds it, with output going nowhere. */

@@ -35,3 +35,14 @@ export const helmCommand = () =>
 /** tools/node-image/build.sh's record of the Node base image it built with buildah. */
 export const nodeBaseImage = () =>
   cachedTool('tools/node-image/build.sh', 'image', 'CRDCONV_IMAGE_CACHE', 'base-image.env')
+
+/** `promtool` or `prometheus` from Debian's package, which tools/prometheus/install.sh installs. */
+export function prometheusTool(
+  name: 'promtool' | 'prometheus'
+): { path: string } | { skip: string } {
+  for (const folder of (process.env['PATH'] ?? '').split(':')) {
+    const path = join(folder, name)
+    if (folder !== '' && existsSync(path)) return { path }
+  }
+  return { skip: `${name} is not on PATH: bash tools/prometheus/install.sh installs it` }
+}

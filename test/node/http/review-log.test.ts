@@ -10,6 +10,7 @@ const summary = (uid: string): ReviewSummary => ({
   conversions: [],
   outcome: 'Success',
   failedCount: 0,
+  failures: [],
 })
 
 describe('summaryLogEntry', () => {

@@ -64,6 +64,7 @@ describe('reviewConversion', () => {
       desiredAPIVersion: 'example.com/v1',
       objectCount: 5,
       failedCount: 0,
+      failures: [],
       outcome: 'Success',
       conversions: [
         { kind: 'CronTab', from: 'example.com/v1beta1', to: 'example.com/v1', count: 3 },
@@ -118,7 +119,13 @@ describe('reviewConversion', () => {
           '[1] CronTab ns1/bad-1, example.com/v1beta1 → example.com/v1: hostPort "nope" could not be parsed into a separate host and port: missing ":port" (field hostPort); ' +
           '[2] CronTab ns2/bad-2, example.com/v1beta1 → example.com/v1: hostPort must be a string "host:port", not number (field hostPort)'
       )
-      expect(summary).toMatchObject({ outcome: 'Failed', failedCount: 2 })
+      expect(summary).toMatchObject({
+        outcome: 'Failed',
+        failedCount: 2,
+        failures: [
+          { kind: 'CronTab', from: 'example.com/v1beta1', reason: 'converter_error', count: 2 },
+        ],
+      })
     })
 
     it('caps the message when many objects fail', () => {

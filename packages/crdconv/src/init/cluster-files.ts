@@ -1,6 +1,7 @@
 // The files that run the webhook inside the cluster: the Node server's image, and a Helm chart
 // with its Deployment, Service, PodDisruptionBudget, NetworkPolicy, path token Secret,
-// cert-manager CA and serving certificate, and the CRD whose caBundle cert-manager injects.
+// cert-manager CA and serving certificate, the CRD whose caBundle cert-manager injects, and its
+// monitoring (monitoring-files.ts).
 import {
   CONTAINER_IMAGE_FILES,
   SERVER_BUNDLE_SCRIPT,
@@ -13,6 +14,7 @@ import { CERTIFICATE } from './chart-certificates.ts'
 import { TOKEN_HELPER, TOKEN_SECRET } from './chart-token.ts'
 
 const TOKEN_VARIABLE = SETTING_VARIABLES.tokens[0]
+import { MONITORING_FILES, PROMETHEUS_INGRESS } from './monitoring-files.ts'
 
 /** Where `npm run chart:crd` writes the CRD the chart templates from. */
 export const CHART_CRD_FILE = 'chart/files/crd.yaml'
@@ -31,6 +33,7 @@ export function clusterFiles(packageName: string): Readonly<Record<string, strin
     'chart/templates/certificate.yaml': CERTIFICATE,
     'chart/templates/token-secret.yaml': TOKEN_SECRET,
     'chart/templates/crd.yaml': CRD,
+    ...MONITORING_FILES,
   }
 }
 
@@ -86,6 +89,10 @@ maxBodyBytes: 10485760
 # on a managed one, your provider's control-plane range (through a konnectivity or tunnel agent,
 # the agent pods' range). docs/security.md: who can reach the webhook.
 apiServerCIDRs: []
+
+# The namespace Prometheus runs in, let through the NetworkPolicy to scrape /metrics; where the
+# Prometheus Operator is installed the chart adds a ServiceMonitor and a PrometheusRule.
+prometheusNamespace: monitoring
 `
 }
 
@@ -238,7 +245,7 @@ spec:
       ports:
         - protocol: TCP
           port: ${SERVER_PORT}
-  # it calls nothing
+${PROMETHEUS_INGRESS}  # it calls nothing
   egress: []
 `
 

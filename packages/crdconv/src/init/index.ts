@@ -13,6 +13,7 @@ export {
   type InitOptions,
   type Scope,
 } from './init-options.ts'
+export { ALERT_RULES, ALERTS_FILE, alertsYaml, type AlertRule } from './monitoring-files.ts'
 export {
   generatePathToken,
   PROJECT_TOKEN_FILE,

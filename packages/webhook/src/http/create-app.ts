@@ -6,6 +6,7 @@ import { DEFAULT_MAX_BODY_BYTES } from './body-limits.ts'
 import { answerInternalError } from './internal-error.ts'
 import { checkPathTokens, encodeTokens, matchesAnyToken } from './path-token.ts'
 import { readBodyText } from './request-body.ts'
+import type { RequestObserver, RequestOutcome } from './request-outcome.ts'
 import {
   abortedLogEntry,
   invalidLogEntry,
@@ -35,6 +36,8 @@ export interface AppOptions extends Partial<WebhookSettings> {
    * Worker reads its secrets and variables, which exist only per request.
    */
   readonly settingsFromBindings?: (bindings: unknown) => Partial<WebhookSettings>
+  /** Told what became of every request to /convert: how the platforms feed their metrics. */
+  readonly observe?: RequestObserver
 }
 
 /** What guards `/convert` under one set of settings; built once per settings, not per request. */
@@ -59,7 +62,7 @@ const CONVERT_PATH = '/convert'
  * ```
  */
 export function createApp(options: AppOptions): Hono {
-  const { scheme, log = logAsJsonLine } = options
+  const { scheme, log = logAsJsonLine, observe } = options
   const fixedGuard = lazily(() => buildGuard(options, {}))
   const guards = new WeakMap<object, Guard>()
   const guardFor = (c: Context): Guard => {
@@ -85,25 +88,38 @@ export function createApp(options: AppOptions): Hono {
     answerConvert(c, guardFor(c)).catch(rethrowAsError)
   const answerConvert = async (c: Context, guard: Guard): Promise<Response> => {
     const started = performance.now()
+    const told = (outcome: RequestOutcome) => observe?.(outcome, c.env)
     if (guard.restrictSource !== undefined) {
       const refused = await guard.restrictSource(c, async () => {}).catch(answerRefusedSource(c))
-      if (refused instanceof Response) return refused
+      if (refused instanceof Response) {
+        told({ type: 'bad_request', reason: 'source_not_allowed' })
+        return refused
+      }
     }
-    if (!isConvertPath(c.req.path, guard.tokens)) return answerNotFound(c)
-    if (c.req.method !== 'POST') return answerMethodNotAllowed(c, ['POST'])
+    if (!isConvertPath(c.req.path, guard.tokens)) {
+      if (guard.tokens.length > 0) told({ type: 'wrong_token' })
+      return answerNotFound(c)
+    }
+    if (c.req.method !== 'POST') {
+      told({ type: 'bad_request', reason: 'wrong_method' })
+      return answerMethodNotAllowed(c, ['POST'])
+    }
     const timing = new ServerTiming(started)
     const contentType = c.req.header('content-type')
     if (!isJsonMediaType(contentType)) {
       const error = `Content-Type must be application/json, got ${JSON.stringify(contentType ?? '(none)')}`
+      told({ type: 'bad_request', reason: 'wrong_content_type' })
       return jsonResponse(JSON.stringify({ error }), 415, timing)
     }
     const text = await readBodyText(c.req.raw, guard.settings.maxBodyBytes)
     if (!text.ok && 'aborted' in text) {
       const entry = abortedLogEntry(text.aborted, performance.now() - started)
       log(entry)
+      told({ type: 'bad_request', reason: 'aborted', entry })
       return jsonResponse(JSON.stringify({ error: entry.problem }), 400, timing, 'close')
     }
     if (!text.ok) {
+      told({ type: 'bad_request', reason: 'body_too_large' })
       // the unread rest of the body is still on the connection: close it, never reuse it
       return jsonResponse(JSON.stringify({ error: guard.tooLarge }), 413, timing, 'close')
     }
@@ -112,11 +128,19 @@ export function createApp(options: AppOptions): Hono {
       phaseEnded: timing.phaseEnded,
     })
     const durationMs = performance.now() - started
-    log(
-      answer.status === 200
-        ? summaryLogEntry(answer.summary, durationMs)
-        : invalidLogEntry(answer.problem, durationMs)
-    )
+    if (answer.status === 200) {
+      const entry = summaryLogEntry(answer.summary, durationMs)
+      log(entry)
+      if (observe !== undefined) {
+        const { summary } = answer
+        const convertSeconds = timing.phaseMilliseconds('convert') / 1000
+        told({ type: 'review', summary, seconds: durationMs / 1000, convertSeconds, entry })
+      }
+    } else {
+      const entry = invalidLogEntry(answer.problem, durationMs)
+      log(entry)
+      told({ type: 'bad_request', reason: 'invalid_review', entry })
+    }
     return jsonResponse(answer.json, answer.status, timing)
   }
   app.all(CONVERT_PATH, convert)

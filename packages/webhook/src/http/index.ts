@@ -10,6 +10,12 @@ export {
 export { createApp, type AppOptions } from './create-app.ts'
 export { checkPathTokens, MIN_TOKEN_LENGTH } from './path-token.ts'
 export {
+  BAD_REQUEST_REASONS,
+  type BadRequestReason,
+  type RequestObserver,
+  type RequestOutcome,
+} from './request-outcome.ts'
+export {
   logAsJsonLine,
   logJsonLinesTo,
   type ReviewLogEntry,

@@ -32,6 +32,14 @@ export class ServerTiming {
     this.#phaseEnds.push(performance.now())
   }
 
+  /** How long a phase that ended took, in milliseconds; 0 for one that did not end. */
+  phaseMilliseconds(phase: ReviewPhase): number {
+    const index = PHASES.indexOf(phase)
+    const end = this.#phaseEnds[index]
+    if (end === undefined) return 0
+    return end - (index === 0 ? this.#phasesStarted : (this.#phaseEnds[index - 1] as number))
+  }
+
   header(): string {
     let header = ''
     let phaseStart = this.#phasesStarted

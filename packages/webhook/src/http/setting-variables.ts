@@ -19,13 +19,14 @@ export const NODE_SERVER_VARIABLES = {
   maxConnections: 'CONVERT_MAX_CONNECTIONS',
 } as const
 
-/** Where `runNodeServer` (a container's entry) listens, its certificate, and its stop. */
+/** Where `runNodeServer` (a container's entry) listens, its certificate, its stop, and who reads /metrics. */
 export const NODE_LISTEN_VARIABLES = {
   port: 'CONVERT_PORT',
   hostname: 'CONVERT_HOST',
   tlsCertFile: 'CONVERT_TLS_CERT_FILE',
   tlsKeyFile: 'CONVERT_TLS_KEY_FILE',
   shutdownDelaySeconds: 'CONVERT_SHUTDOWN_DELAY_SECONDS',
+  metrics: 'CONVERT_METRICS',
 } as const
 
 /** What a failure past a review limit tells the reader to do, naming the variable that raises it. */

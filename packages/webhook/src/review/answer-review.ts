@@ -105,7 +105,20 @@ function serializeAnswer(outcome: ValidReview): { json: string; summary: ReviewS
       desiredAPIVersion: summary.desiredAPIVersion,
       objects: { length: summary.objectCount },
     }
-    const failed = failedReview(review.apiVersion, request, message, summary.conversions)
+    const failures = summary.conversions.map(({ kind, from, count }) => ({
+      kind,
+      from,
+      reason: 'converter_error' as const,
+      count,
+    }))
+    const failed = failedReview(
+      review.apiVersion,
+      request,
+      message,
+      summary.conversions,
+      summary.objectCount,
+      failures
+    )
     return { json: JSON.stringify(failed.review), summary: failed.summary }
   }
 }

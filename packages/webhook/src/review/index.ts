@@ -29,6 +29,8 @@ export { formatFailureMessage, type ObjectFailure } from './failure-message.ts'
 export {
   reviewConversion,
   type ConversionCount,
+  type FailureCount,
+  type FailureReason,
   type InvalidReview,
   type ReviewOutcome,
   type ReviewSummary,

@@ -23,6 +23,17 @@ export interface ConversionCount {
   count: number
 }
 
+/** Why objects of a review failed: what the metrics count failures by. */
+export type FailureReason = 'converter_error' | 'answer_refused' | 'limit'
+
+/** How many objects of one (kind, from) failed for one reason. */
+export interface FailureCount {
+  readonly kind: string
+  readonly from: string
+  readonly reason: FailureReason
+  count: number
+}
+
 /** What a review did, without object contents: safe to log. */
 export interface ReviewSummary {
   readonly uid: string
@@ -32,6 +43,8 @@ export interface ReviewSummary {
   readonly conversions: readonly ConversionCount[]
   readonly outcome: 'Success' | 'Failed'
   readonly failedCount: number
+  /** The failed objects by (kind, from, reason); empty when the review succeeded. */
+  readonly failures: readonly FailureCount[]
 }
 
 /** A body that is not a ConversionReview; `issues` carry zod's paths (`request.uid`). */
@@ -74,24 +87,36 @@ export function reviewConversion(
   const { apiVersion, request } = envelope
   const { uid, desiredAPIVersion, objects } = request
   const beyondLimit = reviewLimitProblem(objects, desiredAPIVersion, limits)
-  if (beyondLimit !== undefined) return failedReview(apiVersion, request, beyondLimit)
+  if (beyondLimit !== undefined) {
+    const first = objects[0]
+    const kind = describeField(first, 'kind')
+    const from = describeField(first, 'apiVersion')
+    const failed = [{ kind, from, reason: 'limit' as const, count: objects.length }]
+    return failedReview(apiVersion, request, beyondLimit, [], objects.length, failed)
+  }
   const converted: unknown[] = new Array(objects.length)
   const failures: ObjectFailure[] = []
+  const reasons: FailureReason[] = []
   const conversions = conversionCounter(desiredAPIVersion)
   for (let index = 0; index < objects.length; index++) {
     const original = objects[index]
     conversions.add(describeField(original, 'kind'), describeField(original, 'apiVersion'))
     const result = convertChecked(scheme, original, desiredAPIVersion)
-    if (!result.ok) failures.push({ index, ...result.problem })
+    if (!result.ok) {
+      failures.push({ index, ...result.problem })
+      reasons.push(result.problem.rejected === undefined ? 'converter_error' : 'answer_refused')
+    }
     // the limits hold for what converters return too: one may build structure from data; what
     // it kept of the original was measured on the way in
     else if (nestingDepthExceedsBeside(result.object, original, limits.maxDepth)) {
       failures.push({ index, ...tooDeep(original, desiredAPIVersion, limits) })
+      reasons.push('limit')
     } else converted[index] = result.object
   }
   if (failures.length > 0) {
     const message = formatFailureMessage(failures, objects.length, desiredAPIVersion)
-    return failedReview(apiVersion, request, message, conversions.counts, failures.length)
+    const failed = countFailures(failures, reasons)
+    return failedReview(apiVersion, request, message, conversions.counts, failures.length, failed)
   }
   return {
     valid: true,
@@ -108,6 +133,7 @@ export function reviewConversion(
       conversions: conversions.counts,
       outcome: 'Success',
       failedCount: 0,
+      failures: [],
     },
   }
 }
@@ -125,7 +151,8 @@ export function failedReview(
   request: { uid: string; desiredAPIVersion: string; objects: { length: number } },
   message: string,
   conversions: readonly ConversionCount[] = [],
-  failedCount = request.objects.length
+  failedCount = request.objects.length,
+  failures: readonly FailureCount[] = []
 ): ValidReview {
   return {
     valid: true,
@@ -142,6 +169,7 @@ export function failedReview(
       conversions,
       outcome: 'Failed',
       failedCount,
+      failures,
     },
   }
 }
@@ -175,6 +203,21 @@ function conversionCounter(to: string) {
       last = count
     },
   }
+}
+
+/** The failed objects grouped by (kind, from, reason), in first-seen order. */
+function countFailures(
+  failures: readonly ObjectFailure[],
+  reasons: readonly FailureReason[]
+): FailureCount[] {
+  const counts: FailureCount[] = []
+  failures.forEach(({ kind, from }, index) => {
+    const reason = reasons[index] as FailureReason
+    const same = counts.find((c) => c.kind === kind && c.from === from && c.reason === reason)
+    if (same === undefined) counts.push({ kind, from, reason, count: 1 })
+    else same.count++
+  })
+  return counts
 }
 
 function describeIssues(

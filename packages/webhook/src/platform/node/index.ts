@@ -1,5 +1,11 @@
 /** The webhook as a Node server (`@hono/node-server`), HTTP or HTTPS, with its own limits; the process entry for a container. */
 export {
+  METRICS_ACCESS,
+  readMetricsAccess,
+  serveMetrics,
+  type MetricsAccess,
+} from './metrics-route.ts'
+export {
   DEFAULT_NODE_PORT,
   nodeServer,
   startNodeServer,

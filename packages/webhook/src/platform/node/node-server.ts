@@ -10,7 +10,9 @@ import {
   type ReviewLogger,
   type WebhookSettings,
 } from '../../http/index.ts'
+import { createConversionMetrics } from '../../metrics/index.ts'
 import type { Scheme } from '../../scheme/index.ts'
+import { readMetricsAccess, serveMetrics, type MetricsAccess } from './metrics-route.ts'
 import { readTlsMaterial, watchTlsFiles, type TlsFiles, type TlsMaterial } from './tls-files.ts'
 import {
   applyConnectionCap,
@@ -61,12 +63,15 @@ export interface NodeServerSettings extends Partial<WebhookSettings> {
   readonly log?: ReviewLogger
   /** Timeouts and the connection cap, over the `CONVERT_*` environment. */
   readonly limits?: Partial<NodeServerLimits>
+  /** Who may read `GET /metrics` (over `CONVERT_METRICS`; default `open`). */
+  readonly metrics?: MetricsAccess
 }
 
 /**
  * The webhook as a Node server, set up like `workerApp(scheme)` and `lambdaHandler(scheme)`: the
  * `CONVERT_*` settings from the environment (options win over them), the client address from the
- * socket, the default body limit, HTTPS when given a certificate. Throws a `SettingsError` naming
+ * socket, the default body limit, HTTPS when given a certificate, and the metrics as Prometheus
+ * text on `GET /metrics` (`CONVERT_METRICS`: open, token or off). Throws a `SettingsError` naming
  * the variable when a setting is unusable.
  *
  * @example
@@ -83,7 +88,10 @@ export function nodeServer(
   const { port = DEFAULT_NODE_PORT, hostname = '127.0.0.1', tls, environment } = options
   const { log = logJsonLinesTo(writeStdoutLine) } = options
   const settings = { ...readSettings(environment ?? process.env), ...webhookSettings(options) }
-  const app = createApp({ scheme, getConnInfo, ...settings, log })
+  const metrics = createConversionMetrics(scheme)
+  const app = createApp({ scheme, getConnInfo, ...settings, log, observe: metrics.observe })
+  const metricsAccess = options.metrics ?? readMetricsAccess(environment ?? process.env) ?? 'open'
+  serveMetrics(app, metrics, metricsAccess, settings.tokens ?? [])
   const limits = { ...readNodeServerLimits(environment ?? process.env), ...options.limits }
   const withToken = (settings.tokens?.length ?? 0) > 0
   return startNodeServer({

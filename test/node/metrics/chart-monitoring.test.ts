@@ -1,0 +1,68 @@
+// The chart's ServiceMonitor and PrometheusRule as helm renders them where the Prometheus
+// Operator's API is, and their absence where it is not.
+import { execFileSync } from 'node:child_process'
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { parse, parseAllDocuments } from 'yaml'
+import { ALERTS_FILE } from '../../../packages/crdconv/src/init/index.ts'
+import { clusterFiles } from '../../../packages/crdconv/src/init/cluster-files.ts'
+import { helmCommand } from '../../support/cached-tools.ts'
+
+const helm = helmCommand()
+const CRD_STUB = `apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata: { name: crontabs.example.com }
+spec: { conversion: { strategy: Webhook, webhook: { conversionReviewVersions: [v1] } } }
+`
+
+describe.skipIf('skip' in helm)('the chart’s monitoring (helm template)', () => {
+  const project = mkdtempSync(join(tmpdir(), 'crdconv-chart-'))
+  const files: Record<string, string> = {
+    ...clusterFiles('webhook'),
+    'chart/files/crd.yaml': CRD_STUB,
+  }
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(project, path)), { recursive: true })
+    writeFileSync(join(project, path), text)
+  }
+  const render = (...args: string[]) =>
+    parseAllDocuments(
+      execFileSync('path' in helm ? helm.path : '', [
+        'template',
+        'conv',
+        join(project, 'chart'),
+        '--namespace',
+        'webhooks',
+        ...args,
+      ]).toString()
+    ).map((document) => document.toJS() as { kind: string; spec: Record<string, unknown> })
+
+  it('adds a ServiceMonitor for /metrics and a PrometheusRule with files/alerts.yaml’s groups where the Operator is', () => {
+    const rendered = render('--api-versions', 'monitoring.coreos.com/v1')
+    const rule = rendered.find((one) => one.kind === 'PrometheusRule')
+    const alerts = parse(files[ALERTS_FILE] as string) as { groups: unknown }
+    expect(rule?.spec['groups']).toEqual(alerts.groups)
+    const monitor = rendered.find((one) => one.kind === 'ServiceMonitor')
+    expect(monitor?.spec['endpoints']).toMatchObject([
+      {
+        port: 'https',
+        path: '/metrics',
+        scheme: 'https',
+        tlsConfig: { serverName: 'conv.webhooks.svc', ca: { secret: { name: 'conv-tls' } } },
+      },
+    ])
+    const policy = rendered.find((one) => one.kind === 'NetworkPolicy')
+    expect(JSON.stringify(policy?.spec['ingress'])).toContain(
+      '"kubernetes.io/metadata.name":"monitoring"'
+    )
+  })
+
+  it('renders neither where the Operator’s API is absent, so the chart installs anywhere', () => {
+    const kinds = render().map((one) => one.kind)
+    expect(kinds).toContain('Deployment')
+    expect(kinds).not.toContain('ServiceMonitor')
+    expect(kinds).not.toContain('PrometheusRule')
+  })
+})
