@@ -17,6 +17,7 @@ export {
   type ObjectArbitraryOptions,
 } from './object-arbitrary.ts'
 export { pruneUnknownFields } from './prune-unknown-fields.ts'
+export { storedByApiServer } from './api-server-storage.ts'
 export {
   checkLosslessRoundTrips,
   DEFAULT_NUM_RUNS,
