@@ -17,6 +17,7 @@ export {
   type ObjectArbitraryOptions,
 } from './object-arbitrary.ts'
 export { pruneUnknownFields } from './prune-unknown-fields.ts'
+export { storedByApiServer } from './api-server-storage.ts'
 export { roundTripDifferences, type RoundTripComparisonOptions } from './round-trip-comparison.ts'
 export {
   DEFAULT_ENTRY_RUNS,

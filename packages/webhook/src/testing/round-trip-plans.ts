@@ -13,8 +13,9 @@ import { deepFreeze } from './deep-freeze.ts'
 import { requireFreshAnswers } from './fresh-answers.ts'
 import { describeDifference } from '../json/json-difference.ts'
 import { versionJsonSchema } from './object-arbitrary.ts'
-import { pruneUnknownFields } from './prune-unknown-fields.ts'
 import { roundTripDifferences } from './round-trip-comparison.ts'
+import { storedByApiServer } from './api-server-storage.ts'
+import type { JsonSchema } from './json-schema-arbitrary.ts'
 import type { RoundTripCheck } from './round-trip-report.ts'
 
 /** What one object did wrong: a headline, detail lines, and what came back, if anything. */
@@ -33,7 +34,7 @@ export interface Plan {
   readonly run: (object: KubeObject) => Problem | undefined
 }
 
-/** Converts one object and answers what the API server would keep of the result (unpruned: all of it). */
+/** Converts one object and answers what the API server would keep of the result, pruned and defaulted (else all of it). */
 type Storing = (
   object: KubeObject,
   version: string,
@@ -54,7 +55,7 @@ export function planChecks(resource: Resource): Plan[] {
     const result = storedAnswer(scheme, object, apiVersion(version))
     if ('what' in result || !pruned) return result
     const schema = schemas.get(version) ?? true
-    return { object: deepFreeze(pruneUnknownFields(result.object, schema) as KubeObject) }
+    return { object: deepFreeze(storedByApiServer(result.object, schema) as KubeObject) }
   }
   const plans: Plan[] = []
   for (const from of resource.versionNames) {
@@ -66,7 +67,9 @@ export function planChecks(resource: Resource): Plan[] {
         title: path.join(' → '),
         path,
         from,
-        run: (object) => roundTrip(store, object, to, from),
+        // the webhook only ever sees an object the API server has pruned and defaulted already
+        run: (object) =>
+          roundTrip(store, asStored(object, schemas.get(from) ?? true), to, from),
       })
     }
   }
@@ -109,6 +112,11 @@ function findDetour(
   return undefined
 }
 
+/** `object` as the API server stores it at its own version, frozen as the kit hands objects over. */
+function asStored(object: KubeObject, schema: JsonSchema | boolean): KubeObject {
+  return deepFreeze(storedByApiServer(object, schema) as KubeObject)
+}
+
 function roundTrip(
   store: Storing,
   original: KubeObject,
@@ -143,7 +151,7 @@ function pathsAgree(
   const before = canonicalJson(original)
   const short = store(original, direct.to)
   if ('what' in short) return short
-  // one webhook call runs the whole path: the API server prunes only its end
+  // one webhook call runs the whole path: the API server prunes and defaults only its end
   let current = original
   for (const [index, step] of detour.entries()) {
     const next = store(current, step.to, index === detour.length - 1)
