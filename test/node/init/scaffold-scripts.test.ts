@@ -8,7 +8,7 @@ import {
   projectFiles,
   toolVersions,
 } from '../../../packages/crdconv/src/init/index.ts'
-import { crdconvProgram, visibleCommands } from '../../../scripts/docs-figures.ts'
+import { crdconvProgram, helpText, visibleCommands } from '../../../scripts/docs-figures.ts'
 
 const program = await crdconvProgram(process.cwd())
 
@@ -17,15 +17,8 @@ const namedScripts = (text: string) =>
   [...text.matchAll(/npm run ([a-z][\w:-]*)/g)].map((match) => match[1]!)
 
 /** What `crdconv <command> --help` prints. */
-function helpOf(name: string): string {
-  const command = program.commands.find((candidate) => candidate.name() === name)!
-  let help = ''
-  const output = command.configureOutput()
-  command.configureOutput({ ...output, writeOut: (text) => void (help += text) })
-  command.outputHelp()
-  command.configureOutput(output)
-  return help
-}
+const helpOf = (name: string) =>
+  helpText(program.commands.find((candidate) => candidate.name() === name)!)
 
 describe.each(AWS_DEPLOYS)('a project made by crdconv init --aws %s', (aws) => {
   const checked = checkAnswers({ group: 'example.com', kind: 'CronTab', versions: 'v1', aws })
