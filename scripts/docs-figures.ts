@@ -162,14 +162,19 @@ export function renderCliReference(program: Command): Record<string, string> {
   return tables
 }
 
-/** The "Exit codes: …" paragraph of `crdconv <command> --help`, without its label. */
-export function exitCodes(command: Command): string {
+/** What `crdconv <command> --help` prints, its text after the options included. */
+export function helpText(command: Command): string {
   let help = ''
   const output = command.configureOutput()
   command.configureOutput({ ...output, writeOut: (text) => void (help += text) })
   command.outputHelp()
   command.configureOutput(output)
-  const paragraph = /\nExit codes: ([\s\S]*?)(?:\n\n|\n*$)/.exec(help)?.[1]
+  return help
+}
+
+/** The "Exit codes: …" paragraph of `crdconv <command> --help`, without its label. */
+export function exitCodes(command: Command): string {
+  const paragraph = /\nExit codes: ([\s\S]*?)(?:\n\n|\n*$)/.exec(helpText(command))?.[1]
   if (paragraph === undefined) throw new Error(`crdconv ${command.name()} --help has no Exit codes`)
   return paragraph.replace(/\s*\n\s*/g, ' ')
 }

@@ -111,7 +111,7 @@ describe('crdconv convert', () => {
 
   it.each([
     [['convert', '-f', '-', '--to', 'v7'], 'a: 1', '--to v7 is no version'],
-    [['convert', '-f', '-', '--to', 'v1'], 'a: [1\n', 'stdin is not valid YAML or JSON'],
+    [['convert', '-f', '-', '--to', 'v1'], 'a: [1\n', 'stdin:2:1: not valid YAML or JSON'],
     [['convert', '-f', 'missing.yaml', '--to', 'v1'], '', 'cannot read missing.yaml: no such file'],
     [['convert', '-f', '-'], '', "required option '--to <version>'"],
   ])('exits 2 on bad usage: %j', async (argv, stdin, message) => {

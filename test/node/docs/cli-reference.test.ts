@@ -13,8 +13,8 @@ const program = await crdconvProgram(repoRoot)
 const commands = visibleCommands(program)
 const names = commands.map((command) => command.name())
 
-/** Flags every command has without declaring them. */
-const BUILT_IN = new Set(['--help'])
+/** Flags every command has without declaring them, and the program's own (`--version`). */
+const BUILT_IN = new Set(['--help', ...program.options.flatMap((option) => option.long ?? [])])
 
 /** The page cut at its `## ` headings: the text before the first, and each section by heading. */
 function sectionsOf(markdown: string): { preamble: string; sections: Map<string, string> } {

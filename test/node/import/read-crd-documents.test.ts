@@ -24,8 +24,12 @@ describe('readCrdDocuments', () => {
     expect(readCrdDocuments(JSON.stringify(list))).toMatchObject({ problems: [] })
   })
 
-  it.each<[string, string, { document: number; path: string; reason: RegExp }]>([
-    ['not YAML', 'a: [1, 2\nb: }', { document: 0, path: '', reason: /not YAML/ }],
+  it.each<[string, string, { document: number; path: string; reason: RegExp; at?: object }]>([
+    [
+      'not YAML',
+      'a: [1, 2\nb: }',
+      { document: 0, path: '', reason: /^not YAML: [^\n]+$/, at: { line: 2, column: 1 } },
+    ],
     [
       'not a CRD',
       yaml(crd(), { apiVersion: 'v1', kind: 'ConfigMap' }),

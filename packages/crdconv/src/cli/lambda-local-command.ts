@@ -17,7 +17,7 @@ export function registerLambdaLocalCommand(program: Command, context: CommandCon
   addListenOptions(command, 9000)
     .option(
       '--bundle <file>',
-      'invoke a built bundle that exports `handler` (in a project made by crdconv init, npm run build:sam writes .aws-sam/build/ConversionWebhook/lambda.mjs)'
+      'invoke a built bundle that exports `handler` (in a project made by crdconv init with SAM, sam build writes .aws-sam/build/ConversionWebhook/lambda.mjs)'
     )
     .addOption(
       new Option(
