@@ -18,6 +18,7 @@ export function secretVolume<Made extends CertificateFiles>(
   make: (folder: string) => Made | Promise<Made>
 ) {
   let version = 0
+  mkdirSync(directory, { recursive: true })
   const files = { certFile: join(directory, 'tls.crt'), keyFile: join(directory, 'tls.key') }
   /** Makes `cert` and `key` the volume's pair, in one swap of `..data`. */
   const publish = (cert: string, key: string) => {
