@@ -32,11 +32,13 @@ const GROUP = 'chart.example.com'
 const RELEASE = 'gadget-webhook'
 const CERT_MANAGER_CRDS = join(import.meta.dirname, '../../../../shared/crds/cert-manager')
 const [, CURRENT] = API_SERVER_RELEASES
+// what the operator must set: the chart admits no source by default
+const CLUSTER_VALUES = ['--set', 'apiServerCIDRs={10.0.0.10/32}']
 const helm = helmCommand()
 const image = baseImage()
 
 interface Container {
-  readonly env: { name: string; value: string }[]
+  readonly env: { name: string; value?: string; valueFrom?: unknown }[]
   readonly volumeMounts: { name: string; mountPath: string }[]
 }
 
@@ -88,46 +90,76 @@ describeWithApiServer(
 
     it('npm run chart:crd writes the CRD, and helm lint passes', async () => {
       expect((await run('npm', ['run', 'chart:crd'], project)).code).toBe(0)
-      const lint = await run(helmPath, ['lint', 'chart', '--strict'], project)
+      const lint = await run(helmPath, ['lint', 'chart', '--strict', ...CLUSTER_VALUES], project)
       expect(lint.stdout).toMatch(/1 chart\(s\) linted, 0 chart\(s\) failed/)
       expect(lint.code).toBe(0)
     })
 
     it('helm template renders the webhook, its certificate, and the CRD wired to both', async () => {
-      const template = await run(helmPath, ['template', RELEASE, 'chart', '-n', 'default'], project)
+      const template = await run(
+        helmPath,
+        ['template', RELEASE, 'chart', '-n', 'default', ...CLUSTER_VALUES],
+        project
+      )
       expect(template.code).toBe(0)
       manifests = template.stdout
       rendered = kubeDocuments(manifests)
       expect(rendered.map(({ kind }) => kind).sort()).toEqual([
         'Certificate',
-        'ClusterIssuer',
+        'Certificate',
         'CustomResourceDefinition',
         'Deployment',
+        'Issuer',
+        'Issuer',
         'NetworkPolicy',
         'PodDisruptionBudget',
+        'Secret',
         'Service',
       ])
       const byKind = (kind: string) => rendered.find((document) => document.kind === kind)!
+      const token = Buffer.from(
+        String((byKind('Secret') as unknown as { data: { token: string } }).data.token),
+        'base64'
+      ).toString('utf8')
+      expect(token).toMatch(/^[A-Za-z0-9]{64}$/)
       expect(byKind('CustomResourceDefinition')).toMatchObject({
         metadata: {
           name: `gadgets.${GROUP}`,
-          annotations: { 'cert-manager.io/inject-ca-from': `default/${RELEASE}` },
+          annotations: { 'cert-manager.io/inject-ca-from': `default/${RELEASE}-ca` },
         },
         spec: {
           conversion: {
             webhook: {
               clientConfig: {
-                service: { namespace: 'default', name: RELEASE, path: '/convert', port: 443 },
+                service: {
+                  namespace: 'default',
+                  name: RELEASE,
+                  path: `/convert/${token}`,
+                  port: 443,
+                },
               },
             },
           },
         },
       })
-      expect(byKind('Certificate').spec).toMatchObject({
+      const named = byKindAndName(rendered)
+      // the leaf from the CA issuer; the CA, which the CRD trusts, from the self-signed one
+      expect(named[`Certificate/${RELEASE}`]!.spec).toMatchObject({
         secretName: `${RELEASE}-tls`,
         dnsNames: expect.arrayContaining([`${RELEASE}.default.svc`]),
-        issuerRef: { kind: 'ClusterIssuer', name: `${RELEASE}-selfsigned` },
+        issuerRef: { kind: 'Issuer', name: `${RELEASE}-ca` },
+        privateKey: { rotationPolicy: 'Always' },
       })
+      expect(named[`Certificate/${RELEASE}-ca`]!.spec).toMatchObject({
+        isCA: true,
+        secretName: `${RELEASE}-ca`,
+        issuerRef: { kind: 'Issuer', name: `${RELEASE}-selfsigned` },
+      })
+      expect(named[`Issuer/${RELEASE}-ca`]!.spec).toEqual({ ca: { secretName: `${RELEASE}-ca` } })
+      expect(named[`Issuer/${RELEASE}-selfsigned`]!.spec).toEqual({ selfSigned: {} })
+      expect(
+        (byKind('NetworkPolicy').spec as { ingress: { from: unknown[] }[] }).ingress[0]!.from
+      ).toEqual([{ ipBlock: { cidr: '10.0.0.10/32' } }])
       const probe = { httpGet: { path: '/healthz', port: 'https', scheme: 'HTTPS' } }
       expect(byKind('Deployment').spec).toMatchObject({
         replicas: 2,
@@ -236,10 +268,17 @@ describeWithApiServer(
         await buildImage(image, project, tag)
         const { env, volumeMounts } = deploymentContainer(rendered)
         const mount = volumeMounts.find(({ name }) => name === 'tls')!.mountPath
+        const secret = rendered.find(({ kind }) => kind === 'Secret') as unknown as {
+          data: { token: string }
+        }
+        const token = Buffer.from(secret.data.token, 'base64').toString('utf8')
+        // the variables as the kubelet sets them: the token from the chart's Secret
+        const variables = env.map(({ name, value }) => [name, value ?? token])
+        expect(variables).toContainEqual(['CONVERT_TOKEN', token])
         const webhook = await serveImage(
           image,
           tag,
-          Object.fromEntries(env.map(({ name, value }) => [name, value])),
+          Object.fromEntries(variables),
           { [`${mount}/tls.crt`]: tls.cert, [`${mount}/tls.key`]: tls.key },
           tls
         )
@@ -252,7 +291,7 @@ describeWithApiServer(
           const caBundle = Buffer.from(readFileSync(tls.caCert, 'utf8')).toString('base64')
           ;(crd.spec['conversion'] as { webhook: { clientConfig: unknown } }).webhook.clientConfig =
             {
-              url: `${webhook.origin}/convert`,
+              url: `${webhook.origin}/convert/${token}`,
               caBundle,
             }
           await kubectlOk(

@@ -1,7 +1,7 @@
 // The Node server's certificate from files, as a Kubernetes Secret volume holds them: the files
 // are symlinks through `..data`, which the kubelet swaps when cert-manager renews the secret.
 import { X509Certificate } from 'node:crypto'
-import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { connect } from 'node:tls'
@@ -12,25 +12,8 @@ import {
   type RunningServer,
 } from '../../../packages/webhook/src/platform/node/node-server.ts'
 import { TLS_FILE_CHECK_MS } from '../../../packages/webhook/src/platform/node/tls-files.ts'
+import { secretVolume } from '../../support/secret-volume.ts'
 import { writeSelfSignedCertificate } from '../../support/self-signed-certificate.ts'
-
-/** A Secret volume: `tls.crt` → `..data/tls.crt`, `..data` → the current version's folder. */
-function secretVolume(directory: string) {
-  let version = 0
-  const publish = (cert: string, key: string) => {
-    const folder = join(directory, `..version-${++version}`)
-    mkdirSync(folder)
-    renameSync(cert, join(folder, 'tls.crt'))
-    renameSync(key, join(folder, 'tls.key'))
-    symlinkSync(folder, join(directory, '..data-next'))
-    renameSync(join(directory, '..data-next'), join(directory, '..data'))
-  }
-  const fresh = () => {
-    const folder = mkdtempSync(join(directory, 'made-'))
-    return writeSelfSignedCertificate(folder)
-  }
-  return { publish, fresh }
-}
 
 function servedFingerprint(url: string): Promise<string> {
   const { hostname, port } = new URL(url)
@@ -66,17 +49,15 @@ describe('the Node server with its certificate in a Secret volume', () => {
   })
 
   const start = async () => {
-    const volume = secretVolume(directory)
-    const first = volume.fresh()
+    const volume = secretVolume(directory, (folder) => writeSelfSignedCertificate(folder))
+    const first = await volume.fresh()
     const expected = fingerprintOf(first.cert)
     volume.publish(first.cert, first.key)
-    symlinkSync('..data/tls.crt', join(directory, 'tls.crt'))
-    symlinkSync('..data/tls.key', join(directory, 'tls.key'))
     server = await startNodeServer({
       app,
       port: 0,
       hostname: '127.0.0.1',
-      tls: { certFile: join(directory, 'tls.crt'), keyFile: join(directory, 'tls.key') },
+      tls: volume.files,
       tlsFailed: (error) => failures.push(error),
     })
     return { volume, url: server.url, expected }
@@ -87,7 +68,7 @@ describe('the Node server with its certificate in a Secret volume', () => {
     async () => {
       const { volume, url, expected } = await start()
       expect(await servedFingerprint(url)).toBe(expected)
-      const renewed = volume.fresh()
+      const renewed = await volume.fresh()
       const next = fingerprintOf(renewed.cert)
       volume.publish(renewed.cert, renewed.key)
       const deadline = Date.now() + 3 * TLS_FILE_CHECK_MS
@@ -104,8 +85,8 @@ describe('the Node server with its certificate in a Secret volume', () => {
     'keeps the certificate it has when the new files do not go together, and says why',
     async () => {
       const { volume, url, expected } = await start()
-      const one = volume.fresh()
-      const other = volume.fresh()
+      const one = await volume.fresh()
+      const other = await volume.fresh()
       volume.publish(one.cert, other.key)
       const deadline = Date.now() + 3 * TLS_FILE_CHECK_MS
       while (failures.length === 0 && Date.now() < deadline) {

@@ -27,6 +27,8 @@ export interface ServingCertificate {
   readonly key: string
   /** The CA certificate to trust, as the CRD's `caBundle` (base64 of this file's text). */
   readonly caCert: string
+  /** The CA's key, to issue the next serving certificate from the same CA (a renewal). */
+  readonly caKey?: string
 }
 
 async function openssl(args: readonly string[]): Promise<void> {
@@ -176,6 +178,7 @@ export async function writeTestApiServerCertificates(
 /**
  * A CA of its own and a serving certificate for `127.0.0.1`/`localhost` signed by it, in
  * `directory`: what a conversion webhook on loopback needs, the CA going into the CRD's `caBundle`.
+ * With `issuer`, a new key and certificate from that CA instead: a renewal the same CA still trusts.
  *
  * @example
  * ```ts
@@ -183,14 +186,28 @@ export async function writeTestApiServerCertificates(
  * // crdconv serve --tls-cert tls.cert --tls-key tls.key; crdconv crd --ca-bundle tls.caCert
  * ```
  */
-export async function writeServingCertificate(directory: string): Promise<ServingCertificate> {
+export async function writeServingCertificate(
+  directory: string,
+  issuer?: { readonly caCert: string; readonly caKey: string }
+): Promise<ServingCertificate> {
+  if (issuer !== undefined) {
+    const ca = { cert: issuer.caCert, key: issuer.caKey }
+    const serving = await signedCertificate(
+      directory,
+      'webhook',
+      '/CN=localhost',
+      SERVING_EXTENSIONS,
+      ca
+    )
+    return { ...serving, caCert: ca.cert, caKey: ca.key }
+  }
   const { ca, serving } = await servingCertificateWithCa(
     directory,
     'webhook-ca',
     'webhook',
     'localhost'
   )
-  return { ...serving, caCert: ca.cert }
+  return { ...serving, caCert: ca.cert, caKey: ca.key }
 }
 
 /** A new CA named `caName` and a loopback serving certificate `name` for `commonName` signed by it. */

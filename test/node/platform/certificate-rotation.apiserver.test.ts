@@ -1,0 +1,158 @@
+// The chart's certificate renewal, on a real API server: the CRD trusts a CA (as cert-manager
+// injects the chart's CA), the Node server serves a leaf from a Secret volume, and the leaf is
+// renewed while the API server converts. A leaf from the same CA keeps every conversion working;
+// a leaf that is its own CA (the chart before its CA chain, cert-manager#5519) breaks them.
+import { X509Certificate } from 'node:crypto'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { connect } from 'node:tls'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import {
+  startTestApiServer,
+  writeServingCertificate,
+  type TestApiServer,
+} from '../../../packages/crdconv/src/api-server/index.ts'
+import { createApp } from '../../../packages/webhook/src/http/index.ts'
+import {
+  startNodeServer,
+  TLS_FILE_CHECK_MS,
+  type RunningServer,
+} from '../../../packages/webhook/src/platform/node/index.ts'
+import { describeWithApiServer } from '../../support/api-server.ts'
+import { TOKEN } from '../../support/hardening-fixtures.ts'
+import { kubectl, kubectlOk } from '../../support/kubectl.ts'
+import { secretVolume } from '../../support/secret-volume.ts'
+import { crdconv } from '../cli/run-cli.ts'
+import { scheme } from '../lifecycle/fixtures/crontab-v1beta1-storage.ts'
+
+const FIXTURE = join(import.meta.dirname, '../lifecycle/fixtures/crontab-v1beta1-storage.ts')
+
+const servedFingerprint = (url: string) =>
+  new Promise<string>((resolve, reject) => {
+    const { hostname, port } = new URL(url)
+    const socket = connect(
+      { host: hostname, port: Number(port), rejectUnauthorized: false },
+      () => {
+        resolve(socket.getPeerCertificate().fingerprint256)
+        socket.end()
+      }
+    )
+    socket.on('error', reject)
+  })
+
+describeWithApiServer(
+  'renewing the serving certificate while the API server converts',
+  (release) => {
+    const directory = mkdtempSync(join(tmpdir(), 'crdconv-rotation-'))
+    const volume = secretVolume(join(directory, 'volume'), (folder) =>
+      writeServingCertificate(folder, first)
+    )
+    let first: { caCert: string; caKey: string }
+    let server: TestApiServer
+    let webhook: RunningServer
+
+    /** A server-side dry-run create at v1: converted to v1beta1 and back by the webhook. */
+    const convertOnce = async (name: string) => {
+      const cronTab = {
+        apiVersion: 'example.com/v1',
+        kind: 'CronTab',
+        metadata: { name, namespace: 'default' },
+        host: 'localhost',
+        port: '1234',
+        spec: { cronSpec: '* * * * */5', image: 'my-cron-image', replicas: 1 },
+      }
+      const run = await kubectl(
+        server.kubeconfigPath,
+        ['create', '--dry-run=server', '-o', 'name', '-f', '-'],
+        JSON.stringify(cronTab)
+      )
+      return run.code === 0 ? 'ok' : run.stderr
+    }
+
+    /** Converts until the server serves `fingerprint`, and a while after: every outcome. */
+    const convertThrough = async (fingerprint: string) => {
+      const outcomes: string[] = []
+      const deadline = Date.now() + 3 * TLS_FILE_CHECK_MS
+      let servedSince: number | undefined
+      while (Date.now() < deadline) {
+        outcomes.push(await convertOnce(`c${outcomes.length}`))
+        if (servedSince === undefined && (await servedFingerprint(webhook.url)) === fingerprint) {
+          servedSince = outcomes.length
+        }
+        // new connections after the swap: the API server's kept-alive ones end within seconds
+        if (servedSince !== undefined && outcomes.length > servedSince + 20) break
+      }
+      return { outcomes, served: servedSince !== undefined }
+    }
+
+    beforeAll(async () => {
+      const made = await writeServingCertificate(directory)
+      first = { caCert: made.caCert, caKey: made.caKey! }
+      const leaf = await volume.fresh()
+      volume.publish(leaf.cert, leaf.key)
+      const app = createApp({ scheme, tokens: [TOKEN], log: () => {} })
+      ;[server, webhook] = await Promise.all([
+        startTestApiServer({ assets: release.assets }),
+        startNodeServer({ app, port: 0, hostname: '127.0.0.1', tls: volume.files }),
+      ])
+      writeFileSync(join(directory, 'token'), `${TOKEN}\n`)
+      // the token from the project's file, as a deploy leaves it
+      const withToken = await crdconv(
+        [
+          'crd',
+          '--scheme',
+          FIXTURE,
+          '--url',
+          `${webhook.url}/convert`,
+          '--token-file',
+          'token',
+          '--ca-bundle',
+          first.caCert,
+        ],
+        { cwd: directory }
+      )
+      expect(withToken.code, withToken.stderr).toBe(0)
+      await kubectlOk(server.kubeconfigPath, ['apply', '-f', '-'], withToken.stdout)
+      await kubectlOk(server.kubeconfigPath, [
+        'wait',
+        '--for=condition=established',
+        'crd/crontabs.example.com',
+      ])
+      expect(await convertOnce('before')).toBe('ok')
+    }, 180_000)
+
+    afterAll(async () => {
+      await webhook?.close()
+      await server?.stop()
+      rmSync(directory, { recursive: true, force: true })
+    })
+
+    it(
+      'keeps every conversion working through a renewal from the same CA',
+      async () => {
+        const renewed = await volume.fresh()
+        const fingerprint = new X509Certificate(readFileSync(renewed.cert)).fingerprint256
+        volume.publish(renewed.cert, renewed.key)
+        const { outcomes, served } = await convertThrough(fingerprint)
+        expect(served).toBe(true)
+        expect(outcomes.filter((outcome) => outcome !== 'ok')).toEqual([])
+        expect(outcomes.length).toBeGreaterThan(20)
+      },
+      6 * TLS_FILE_CHECK_MS
+    )
+
+    it(
+      'fails conversions once a leaf that is its own CA is served: why the chart has a CA chain',
+      async () => {
+        const selfSigned = await writeServingCertificate(mkdtempSync(join(directory, 'other-')))
+        const fingerprint = new X509Certificate(readFileSync(selfSigned.cert)).fingerprint256
+        volume.publish(selfSigned.cert, selfSigned.key)
+        const { outcomes, served } = await convertThrough(fingerprint)
+        expect(served).toBe(true)
+        expect(outcomes.at(-1)).toMatch(/conversion webhook.*x509|certificate/)
+      },
+      6 * TLS_FILE_CHECK_MS
+    )
+  }
+)
