@@ -77,7 +77,7 @@ export async function startCountingWebhook(
       maxObjectsPerReview: Math.max(tally.maxObjectsPerReview, objects),
     }
   }
-  const inner = createApp({ scheme, log })
+  const inner = createApp({ allowUnauthenticated: true, scheme, log })
   const app = new Hono()
   app.use('/convert', async (context, next) => {
     started += 1

@@ -34,7 +34,13 @@ describe('nestingDepthExceeds', () => {
 })
 
 describe('limits', () => {
-  const app = createApp({ scheme: exampleScheme, maxObjects: 3, maxDepth: 20, log: () => {} })
+  const app = createApp({
+    allowUnauthenticated: true,
+    scheme: exampleScheme,
+    maxObjects: 3,
+    maxDepth: 20,
+    log: () => {},
+  })
   const convert = async (body: unknown, on = app) => {
     const response = await on.request('/convert', postJson(body))
     return { status: response.status, answer: (await response.json()) as Answer }
@@ -76,7 +82,7 @@ describe('limits', () => {
   )
 
   it('fails 100,000 levels under the default limit too, in the answer of the same apiVersion', async () => {
-    const open = createApp({ scheme: exampleScheme, log: () => {} })
+    const open = createApp({ allowUnauthenticated: true, scheme: exampleScheme, log: () => {} })
     const { status, answer } = await convert(withDeepField(100_000), open)
     expect(status).toBe(200)
     expect(answer.response.result.message).toContain('nested more than 500 levels deep')
@@ -88,7 +94,12 @@ describe('limits', () => {
   })
 
   it('answers a body over the limit with 413 naming CONVERT_MAX_BODY_BYTES', async () => {
-    const small = createApp({ scheme: exampleScheme, maxBodyBytes: 1000, log: () => {} })
+    const small = createApp({
+      allowUnauthenticated: true,
+      scheme: exampleScheme,
+      maxBodyBytes: 1000,
+      log: () => {},
+    })
     const objects = Array.from({ length: 20 }, () => cronTabV1beta1())
     const response = await small.request('/convert', postJson(conversionReview({ objects })))
     expect(response.status).toBe(413)

@@ -5,6 +5,7 @@ import type { Scheme } from '../scheme/index.ts'
 import { DEFAULT_MAX_BODY_BYTES } from './body-limits.ts'
 import { answerInternalError } from './internal-error.ts'
 import { checkPathTokens, encodeTokens, matchesAnyToken } from './path-token.ts'
+import { refusalLog } from './refusal-log.ts'
 import { readBodyText } from './request-body.ts'
 import {
   abortedLogEntry,
@@ -14,7 +15,7 @@ import {
   type ReviewLogger,
 } from './review-log.ts'
 import { ServerTiming } from './server-timing.ts'
-import { BODY_LIMIT_ADVICE, LIMIT_ADVICE } from './setting-variables.ts'
+import { BODY_LIMIT_ADVICE, CLOSED_WITHOUT_TOKEN, LIMIT_ADVICE } from './setting-variables.ts'
 import type { WebhookSettings } from './settings.ts'
 import { answerRefusedSource, sourceRestriction } from './source-allow-list.ts'
 
@@ -44,9 +45,12 @@ interface Guard {
   readonly restrictSource: MiddlewareHandler | undefined
   /** The 413 error: the limit and how to raise it on this platform. */
   readonly tooLarge: string
+  /** No token and no opt-in: `/convert` answers 503 with this JSON. */
+  readonly closed: string | undefined
 }
 
 const CONVERT_PATH = '/convert'
+const WRONG_TOKEN = 'wrong or missing path token'
 
 /**
  * The conversion webhook as one Hono app: `POST /convert` (or `POST /convert/<token>` when path
@@ -60,6 +64,7 @@ const CONVERT_PATH = '/convert'
  */
 export function createApp(options: AppOptions): Hono {
   const { scheme, log = logAsJsonLine } = options
+  const refused = refusalLog(log)
   const fixedGuard = lazily(() => buildGuard(options, {}))
   const guards = new WeakMap<object, Guard>()
   const guardFor = (c: Context): Guard => {
@@ -89,7 +94,14 @@ export function createApp(options: AppOptions): Hono {
       const refused = await guard.restrictSource(c, async () => {}).catch(answerRefusedSource(c))
       if (refused instanceof Response) return refused
     }
-    if (!isConvertPath(c.req.path, guard.tokens)) return answerNotFound(c)
+    if (guard.closed !== undefined) {
+      refused(503, CLOSED_WITHOUT_TOKEN)
+      return jsonResponse(guard.closed, 503, new ServerTiming(started))
+    }
+    if (!isConvertPath(c.req.path, guard.tokens)) {
+      if (guard.tokens.length > 0) refused(404, WRONG_TOKEN)
+      return answerNotFound(c)
+    }
     if (c.req.method !== 'POST') return answerMethodNotAllowed(c, ['POST'])
     const timing = new ServerTiming(started)
     const contentType = c.req.header('content-type')
@@ -148,6 +160,8 @@ function jsonResponse(
 function buildGuard(options: AppOptions, fromBindings: Partial<WebhookSettings>): Guard {
   const settings: WebhookSettings = {
     tokens: checkPathTokens(fromBindings.tokens ?? options.tokens ?? []),
+    allowUnauthenticated:
+      fromBindings.allowUnauthenticated ?? options.allowUnauthenticated ?? false,
     allowedSources: fromBindings.allowedSources ?? options.allowedSources ?? [],
     maxBodyBytes: fromBindings.maxBodyBytes ?? options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
     maxObjects: fromBindings.maxObjects ?? options.maxObjects ?? DEFAULT_REVIEW_LIMITS.maxObjects,
@@ -161,6 +175,10 @@ function buildGuard(options: AppOptions, fromBindings: Partial<WebhookSettings>)
     tokens: encodeTokens(settings.tokens),
     restrictSource: sourceRestriction(settings.allowedSources, options.getConnInfo),
     tooLarge: `request body is larger than this webhook's limit of ${maxBodyBytes} bytes (${advice})`,
+    closed:
+      settings.tokens.length === 0 && !settings.allowUnauthenticated
+        ? JSON.stringify({ error: CLOSED_WITHOUT_TOKEN })
+        : undefined,
   }
 }
 
