@@ -121,3 +121,18 @@ describe('limits', () => {
     }
   })
 })
+
+describe('the Failed message of a single object', () => {
+  it('is capped, whatever the object echoes: a kind of 1 MB makes no 1 MB answer', async () => {
+    const app = createApp({ allowUnauthenticated: true, scheme: exampleScheme, log: () => {} })
+    const kind = 'K'.repeat(1_000_000)
+    const objects = [{ apiVersion: 'example.com/v1beta1', kind, metadata: { name: 'a' } }]
+    const response = await app.request('/convert', postJson(conversionReview({ objects })))
+    const text = await response.text()
+    expect(response.status).toBe(200)
+    expect(
+      (JSON.parse(text) as { response: { result: { status: string } } }).response.result.status
+    ).toBe('Failed')
+    expect(text.length).toBeLessThan(10_000)
+  })
+})
