@@ -37,6 +37,9 @@ export interface ColdStartResult {
 const ROUNDS = 25
 
 /** bench/floor-webhook.ts behind hono/aws-lambda: what the kept guarantees cost on their own. */
+/** The bench's handlers serve `/convert` without a token, as it measures no token check. */
+const OPEN_FOR_THE_BENCH = { ...process.env, CONVERT_ALLOW_UNAUTHENTICATED: 'true' }
+
 export const LAMBDA_FLOOR_PLATFORM =
   'Lambda, Function URL event: the floor (bare + log line, Server-Timing, CronTab converter)'
 
@@ -94,7 +97,11 @@ function measureInvocations(
   const files = [crdconv, bare, floor].map((file) => pathToFileURL(file).href)
   const args = [...files, sizes, String(ROUNDS)]
   // stdout to /dev/null, as the Node server's: the log lines cost their write, not a reader
-  const running = fork(child, args, { execArgv: [], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] })
+  const running = fork(child, args, {
+    execArgv: [],
+    env: OPEN_FOR_THE_BENCH,
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  })
   const results: ServerCpuRatio[] = []
   // after crdconv's lines, on the sizes whose targets the floor bears on, as the HTTP bench's
   const floorLines: ServerCpuRatio[] = []
@@ -144,13 +151,11 @@ async function measureColdStart(
   const names = Object.keys(bundles) as Name[]
   const runs: Record<Name, Run[]> = { bare: [], crdconv: [], floor: [] }
   const once = async (bundle: string) => {
-    const { stderr } = await execFileAsync(process.execPath, [
-      '--input-type=module',
-      '-e',
-      COLD_START_TIMER,
-      pathToFileURL(bundle).href,
-      eventFile,
-    ])
+    const { stderr } = await execFileAsync(
+      process.execPath,
+      ['--input-type=module', '-e', COLD_START_TIMER, pathToFileURL(bundle).href, eventFile],
+      { env: OPEN_FOR_THE_BENCH }
+    )
     return lastJsonLine<Run>(stderr)
   }
   for (let run = 0; run < COLD_RUNS; run++) {

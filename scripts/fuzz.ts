@@ -13,7 +13,7 @@ const { values } = parseArgs({
 const runs = Number(values.runs)
 const seed = values.seed === undefined ? Date.now() % 2 ** 31 : Number(values.seed)
 
-const app = createApp({ scheme: exampleScheme, log: () => {} })
+const app = createApp({ allowUnauthenticated: true, scheme: exampleScheme, log: () => {} })
 const statuses = new Map<string, number>()
 const prototypeBefore = prototypeSnapshot()
 const started = performance.now()

@@ -43,7 +43,12 @@ function reviewText(bytes: number): string {
 }
 
 async function convertOnce(bytes: number): Promise<void> {
-  const app = createApp({ scheme: exampleScheme, maxBodyBytes: 1024 * MIB, log: () => {} })
+  const app = createApp({
+    allowUnauthenticated: true,
+    scheme: exampleScheme,
+    maxBodyBytes: 1024 * MIB,
+    log: () => {},
+  })
   const response = await app.request('/convert', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

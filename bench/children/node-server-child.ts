@@ -21,7 +21,7 @@ const server = process.argv.includes('--bare')
   ? await startNodeServer({ app: bareApp(), ...listen })
   : process.argv.includes('--floor')
     ? await startNodeServer({ app: floorApp(writeStdoutLine), ...listen })
-    : await nodeServer(exampleScheme, listen)
+    : await nodeServer(exampleScheme, { ...listen, allowUnauthenticated: true })
 process.send?.({ url: server.url })
 process.on('message', (message) => {
   if (message !== 'cpu') return

@@ -46,7 +46,8 @@ export async function startCountedWebhook(
     const version = entry.desiredAPIVersion ?? '(none)'
     byVersion = { ...byVersion, [version]: (byVersion[version] ?? 0) + 1 }
   }
-  const inner = app === 'bare' ? bareApp() : createApp({ scheme: app.scheme, log })
+  const inner =
+    app === 'bare' ? bareApp() : createApp({ allowUnauthenticated: true, scheme: app.scheme, log })
   const counted = new Hono()
   counted.use('/convert', async (_context, next) => {
     inFlight += 1

@@ -34,7 +34,7 @@ describe('Worker hardening inside workerd', () => {
     }
   )
 
-  it('serves /convert without a token when no secret is set (the SELF binding)', async () => {
+  it('serves /convert without a token when opened on purpose (vitest.config.ts sets CONVERT_ALLOW_UNAUTHENTICATED)', async () => {
     expect((await SELF.fetch('https://crdconv.example/convert', reviewRequest())).status).toBe(200)
   })
 
@@ -69,15 +69,28 @@ describe('Worker hardening inside workerd', () => {
     expect(answer.response.result.message).toContain('nested more than 500 levels deep')
   })
 
-  it.each(['', '  '])(
-    'answers a CONVERT_TOKEN secret set to %j with 500 and logs that it is empty, not /convert open',
-    async (value) => {
-      const errors: string[] = []
-      vi.spyOn(console, 'error').mockImplementation((line: string) => void errors.push(line))
-      const response = await callWorker('/convert', reviewRequest(), { CONVERT_TOKEN: value })
+  // one isolate, one refusal log: the first refusal is a line, the next are counted into a later one
+  it.each([
+    [{}, 1],
+    [{ CONVERT_TOKEN: '' }, 0],
+    [{ CONVERT_TOKEN: '  ' }, 0],
+  ])(
+    'answers /convert with 503 saying why when no token is set and it is not opened (%j), logging %i lines',
+    async (bindings, logged) => {
+      const { CONVERT_ALLOW_UNAUTHENTICATED: _opened, ...closed } = env as Record<string, string>
+      const lines: string[] = []
+      vi.spyOn(console, 'log').mockImplementation((line: string) => void lines.push(line))
+      const context = createExecutionContext()
+      const request = new Request('https://crdconv.example/convert', reviewRequest())
+      const response = await worker.fetch(request, { ...closed, ...bindings }, context)
+      await waitOnExecutionContext(context)
       vi.restoreAllMocks()
-      expect(response.status).toBe(500)
-      expect(errors.join('\n')).toContain('CONVERT_TOKEN is set but empty')
+      expect(response.status).toBe(503)
+      const { error } = (await response.json()) as { error: string }
+      expect(error).toContain('CONVERT_ALLOW_UNAUTHENTICATED=true')
+      expect(lines.map((line) => JSON.parse(line) as { outcome: string })).toMatchObject(
+        Array.from({ length: logged }, () => ({ outcome: 'Refused', status: 503 }))
+      )
     }
   )
 

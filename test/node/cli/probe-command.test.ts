@@ -34,11 +34,12 @@ async function serve(app: Hono, tls?: { cert: string; key: string }): Promise<st
   return `${server.url}/convert`
 }
 
-const serveScheme = (scheme: Scheme) => serve(createApp({ scheme, log: quiet }))
+const serveScheme = (scheme: Scheme) =>
+  serve(createApp({ allowUnauthenticated: true, scheme, log: quiet }))
 
 /** A webhook that answers through crdconv, then spoils each answer with `spoil`. */
 function spoiledApp(spoil: (answer: Review) => void): Hono {
-  const inner = createApp({ scheme: exampleScheme, log: quiet })
+  const inner = createApp({ allowUnauthenticated: true, scheme: exampleScheme, log: quiet })
   return new Hono().post('/convert', async (c) => {
     const answer = await inner.request('/convert', {
       method: 'POST',
@@ -147,7 +148,10 @@ describe('crdconv probe', () => {
       const { cert, key } = makeSelfSignedCertificate()
       caBundle = join(mkdtempSync(join(tmpdir(), 'crdconv-ca-')), 'ca.pem')
       writeFileSync(caBundle, cert)
-      url = await serve(createApp({ scheme: exampleScheme, log: quiet }), { cert, key })
+      url = await serve(
+        createApp({ allowUnauthenticated: true, scheme: exampleScheme, log: quiet }),
+        { cert, key }
+      )
     })
 
     it('trusts a self-signed webhook with --ca-bundle', async () => {

@@ -14,7 +14,11 @@ let server: RunningServer
 
 beforeAll(async () => {
   vi.spyOn(console, 'error').mockImplementation((...line: unknown[]) => void errors.push(line))
-  server = await nodeServer(exampleScheme, { port: 0, log: (entry) => entries.push(entry) })
+  server = await nodeServer(exampleScheme, {
+    port: 0,
+    allowUnauthenticated: true,
+    log: (entry) => entries.push(entry),
+  })
 })
 afterAll(async () => {
   vi.restoreAllMocks()
@@ -57,7 +61,11 @@ describe('a client that aborts mid-body', () => {
 
   it('is told apart in process too: a body stream that fails is an aborted request', async () => {
     const logged: ReviewLogEntry[] = []
-    const app = createApp({ scheme: exampleScheme, log: (entry) => logged.push(entry) })
+    const app = createApp({
+      allowUnauthenticated: true,
+      scheme: exampleScheme,
+      log: (entry) => logged.push(entry),
+    })
     const body = new ReadableStream({
       start(controller) {
         controller.enqueue(new TextEncoder().encode('{"apiVersion":'))
@@ -76,7 +84,11 @@ describe('a client that aborts mid-body', () => {
 
   it('leaves the internal-error path, with its stack, to real bugs', async () => {
     errors.length = 0
-    const app = createApp({ scheme: throwingScheme(new TypeError('bug')), log: () => {} })
+    const app = createApp({
+      allowUnauthenticated: true,
+      scheme: throwingScheme(new TypeError('bug')),
+      log: () => {},
+    })
     const response = await app.request('/convert', reviewRequest())
     expect(response.status).toBe(500)
     const line = JSON.parse(String(errors[0]?.[0])) as { message: string; stack: string[] }

@@ -28,6 +28,7 @@ describe('unexpected internal errors', () => {
   it('answers a bug (a scheme throwing a TypeError) with 500, no Retry-After, a metav1.Status body', async () => {
     quietConsole()
     const app = createApp({
+      allowUnauthenticated: true,
       scheme: throwingScheme(new TypeError('secret-in-message')),
       log: () => {},
     })
@@ -46,6 +47,7 @@ describe('unexpected internal errors', () => {
   it('answers running out of resources (a RangeError) with 503 and Retry-After: 1, so the API server retries', async () => {
     quietConsole()
     const app = createApp({
+      allowUnauthenticated: true,
       scheme: throwingScheme(new RangeError('Invalid string length')),
       log: () => {},
     })
@@ -63,7 +65,11 @@ describe('unexpected internal errors', () => {
           throw new Error('getter')
         },
       })
-    const app = createApp({ scheme: schemeReturning(output), log: () => {} })
+    const app = createApp({
+      allowUnauthenticated: true,
+      scheme: schemeReturning(output),
+      log: () => {},
+    })
     const response = await app.request('/convert', postJson(widgetReview()))
     const body = (await response.json()) as {
       response: { result: { status: string; message: string } }
@@ -77,7 +83,11 @@ describe('unexpected internal errors', () => {
 
   it('answers a thrown non-Error value with 500', async () => {
     quietConsole()
-    const app = createApp({ scheme: throwingScheme('a string'), log: () => {} })
+    const app = createApp({
+      allowUnauthenticated: true,
+      scheme: throwingScheme('a string'),
+      log: () => {},
+    })
     expect((await app.request('/convert', reviewRequest())).status).toBe(500)
   })
 
@@ -96,7 +106,11 @@ describe('unexpected internal errors', () => {
   ])(
     'fails the review with 200 when a converter returns %s, which JSON cannot hold',
     async (_name, output) => {
-      const app = createApp({ scheme: schemeReturning(output), log: () => {} })
+      const app = createApp({
+        allowUnauthenticated: true,
+        scheme: schemeReturning(output),
+        log: () => {},
+      })
       const response = await app.request('/convert', postJson(widgetReview()))
       const answer = (await response.json()) as {
         response: { result: { status: string; message: string } }
@@ -108,7 +122,11 @@ describe('unexpected internal errors', () => {
   )
 
   it('still converts with a converter that returns plain JSON', async () => {
-    const app = createApp({ scheme: schemeReturning((object) => object), log: () => {} })
+    const app = createApp({
+      allowUnauthenticated: true,
+      scheme: schemeReturning((object) => object),
+      log: () => {},
+    })
     const response = await app.request('/convert', postJson(widgetReview()))
     const answer = (await response.json()) as { response: { result: { status: string } } }
     expect(answer.response.result.status).toBe('Success')
@@ -116,7 +134,11 @@ describe('unexpected internal errors', () => {
 
   it('writes a BigInt a converter returns as its exact digits', async () => {
     const output = (object: Record<string, unknown>) => ({ ...object, size: 2n ** 63n - 1n })
-    const app = createApp({ scheme: schemeReturning(output), log: () => {} })
+    const app = createApp({
+      allowUnauthenticated: true,
+      scheme: schemeReturning(output),
+      log: () => {},
+    })
     const response = await app.request('/convert', postJson(widgetReview()))
     expect(await response.text()).toContain('"size":9223372036854775807')
   })
@@ -138,7 +160,12 @@ describe('unexpected internal errors', () => {
   ])(
     'fails the review with 200 when a converter returns %s',
     async (_name, output, maxDepth, message) => {
-      const app = createApp({ scheme: schemeReturning(output), maxDepth, log: () => {} })
+      const app = createApp({
+        allowUnauthenticated: true,
+        scheme: schemeReturning(output),
+        maxDepth,
+        log: () => {},
+      })
       const response = await app.request('/convert', postJson(widgetReview()))
       const answer = (await response.json()) as {
         response: { result: { status: string; message: string } }

@@ -34,7 +34,13 @@ describe('nestingDepthExceeds', () => {
 })
 
 describe('limits', () => {
-  const app = createApp({ scheme: exampleScheme, maxObjects: 3, maxDepth: 20, log: () => {} })
+  const app = createApp({
+    allowUnauthenticated: true,
+    scheme: exampleScheme,
+    maxObjects: 3,
+    maxDepth: 20,
+    log: () => {},
+  })
   const convert = async (body: unknown, on = app) => {
     const response = await on.request('/convert', postJson(body))
     return { status: response.status, answer: (await response.json()) as Answer }
@@ -76,7 +82,7 @@ describe('limits', () => {
   )
 
   it('fails 100,000 levels under the default limit too, in the answer of the same apiVersion', async () => {
-    const open = createApp({ scheme: exampleScheme, log: () => {} })
+    const open = createApp({ allowUnauthenticated: true, scheme: exampleScheme, log: () => {} })
     const { status, answer } = await convert(withDeepField(100_000), open)
     expect(status).toBe(200)
     expect(answer.response.result.message).toContain('nested more than 500 levels deep')
@@ -88,7 +94,12 @@ describe('limits', () => {
   })
 
   it('answers a body over the limit with 413 naming CONVERT_MAX_BODY_BYTES', async () => {
-    const small = createApp({ scheme: exampleScheme, maxBodyBytes: 1000, log: () => {} })
+    const small = createApp({
+      allowUnauthenticated: true,
+      scheme: exampleScheme,
+      maxBodyBytes: 1000,
+      log: () => {},
+    })
     const objects = Array.from({ length: 20 }, () => cronTabV1beta1())
     const response = await small.request('/convert', postJson(conversionReview({ objects })))
     expect(response.status).toBe(413)
@@ -108,5 +119,20 @@ describe('limits', () => {
     for (const bad of ['0', '-1', '1.5', '10k', '1e3', '99999999999999999999']) {
       expect(() => readSettings({ CONVERT_MAX_OBJECTS: bad })).toThrow(SettingsError)
     }
+  })
+})
+
+describe('the Failed message of a single object', () => {
+  it('is capped, whatever the object echoes: a kind of 1 MB makes no 1 MB answer', async () => {
+    const app = createApp({ allowUnauthenticated: true, scheme: exampleScheme, log: () => {} })
+    const kind = 'K'.repeat(1_000_000)
+    const objects = [{ apiVersion: 'example.com/v1beta1', kind, metadata: { name: 'a' } }]
+    const response = await app.request('/convert', postJson(conversionReview({ objects })))
+    const text = await response.text()
+    expect(response.status).toBe(200)
+    expect(
+      (JSON.parse(text) as { response: { result: { status: string } } }).response.result.status
+    ).toBe('Failed')
+    expect(text.length).toBeLessThan(10_000)
   })
 })

@@ -68,8 +68,8 @@ describe('path token', () => {
     expect(response.status).toBe(405)
   })
 
-  it('serves /convert as before when no token is set, and nothing below it', async () => {
-    const open = createApp({ scheme: exampleScheme, log: () => {} })
+  it('serves /convert when no token is set and it is opened on purpose, and nothing below it', async () => {
+    const open = createApp({ allowUnauthenticated: true, scheme: exampleScheme, log: () => {} })
     expect((await open.request('/convert', reviewRequest())).status).toBe(200)
     expect((await open.request(`/convert/${TOKEN}`, reviewRequest())).status).toBe(404)
   })
@@ -119,19 +119,22 @@ describe('token settings', () => {
     ['CONVERT_TOKEN', ''],
     ['CONVERT_TOKEN', ' \t '],
     ['CONVERT_TOKEN_NEXT', ''],
-  ])(
-    'refuses %s set to %j, which would leave /convert open, and says to unset it',
-    (name, value) => {
-      const read = () => readSettings({ CONVERT_TOKEN: TOKEN, [name]: value })
-      expect(read).toThrow(SettingsError)
-      expect(read).toThrow(`${name} is set but empty: unset it to serve /convert without a token`)
-    }
-  )
+  ])('reads %s set to %j as unset: no token, so /convert stays closed', (name, value) => {
+    expect(readSettings({ [name]: value }).tokens).toBeUndefined()
+    const other = name === 'CONVERT_TOKEN' ? 'CONVERT_TOKEN_NEXT' : 'CONVERT_TOKEN'
+    expect(readSettings({ [other]: TOKEN, [name]: value }).tokens).toEqual([TOKEN])
+  })
 
   it.each([
     ['short', 'abc123', /at least 32 characters/],
     ['holding a slash', `${TOKEN}/x`, /letters, digits/],
     ['holding a query', `${TOKEN}?x=1`, /letters, digits/],
+    [
+      'the placeholder of .dev.vars.example',
+      'replace-with-the-output-of-openssl-rand-hex-32',
+      /placeholder/,
+    ],
+    ['a placeholder', 'changeme-changeme-changeme-changeme', /placeholder/],
   ])('refuses a token that is %s, without quoting it', (_name, token, message) => {
     const read = () => readSettings({ CONVERT_TOKEN: token })
     expect(read).toThrow(SettingsError)

@@ -13,7 +13,13 @@ import { conversionReview } from '../../support/review-factory.ts'
 describe('source allow-list on the Node server (socket address)', () => {
   const servers: RunningServer[] = []
   const serve = async (allowedSources: string[]) => {
-    const app = createApp({ scheme: exampleScheme, allowedSources, getConnInfo, log: () => {} })
+    const app = createApp({
+      allowUnauthenticated: true,
+      scheme: exampleScheme,
+      allowedSources,
+      getConnInfo,
+      log: () => {},
+    })
     const server = await startNodeServer({ app, port: 0, hostname: '127.0.0.1' })
     servers.push(server)
     return server
@@ -38,6 +44,7 @@ describe('source allow-list on the Node server (socket address)', () => {
 describe('source allow-list without connection info', () => {
   it('refuses with 403 when the platform gives no address (app.request has none)', async () => {
     const app = createApp({
+      allowUnauthenticated: true,
       scheme: exampleScheme,
       allowedSources: ['127.0.0.1'],
       getConnInfo,
@@ -47,11 +54,20 @@ describe('source allow-list without connection info', () => {
   })
 
   it('refuses to start with an allow-list but no getConnInfo, or with a bad range', () => {
-    expect(() => createApp({ scheme: exampleScheme, allowedSources: ['10.0.0.0/8'] })).toThrow(
-      /passes no getConnInfo/
-    )
     expect(() =>
-      createApp({ scheme: exampleScheme, allowedSources: ['10.0.0.0/99'], getConnInfo })
+      createApp({
+        allowUnauthenticated: true,
+        scheme: exampleScheme,
+        allowedSources: ['10.0.0.0/8'],
+      })
+    ).toThrow(/passes no getConnInfo/)
+    expect(() =>
+      createApp({
+        allowUnauthenticated: true,
+        scheme: exampleScheme,
+        allowedSources: ['10.0.0.0/99'],
+        getConnInfo,
+      })
     ).toThrow(SettingsError)
   })
 

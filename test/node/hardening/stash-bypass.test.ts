@@ -11,6 +11,11 @@ import { stashedBackupReview } from '../../support/hostile-stash.ts'
 import { lambdaEvent, requestParts, resultToResponse } from '../../support/lambda-events.ts'
 import { fetchOverNode } from '../../support/node-fetch.ts'
 
+// examples/lambda.ts reads its settings at import: these tests post to /convert without a token
+vi.hoisted(() => {
+  process.env['CONVERT_ALLOW_UNAUTHENTICATED'] = 'true'
+})
+
 interface Answer {
   response: { uid: string; result: { status: string; message?: string }; convertedObjects?: [] }
 }
@@ -49,7 +54,7 @@ const SENDERS: [string, () => (body: string) => Promise<Response>][] = [
   ],
 ]
 
-const app = createApp({ scheme: exampleScheme, log: () => {} })
+const app = createApp({ allowUnauthenticated: true, scheme: exampleScheme, log: () => {} })
 let server: RunningServer
 beforeAll(async () => {
   vi.spyOn(console, 'log').mockImplementation(() => {})

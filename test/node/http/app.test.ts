@@ -5,7 +5,12 @@ import { describeHttpContract } from '../../support/http-contract.ts'
 import { conversionReview, cronTabV1beta1 } from '../../support/review-factory.ts'
 
 const maxBodyBytes = 64 * 1024
-const app = createApp({ scheme: exampleScheme, maxBodyBytes, log: () => {} })
+const app = createApp({
+  allowUnauthenticated: true,
+  scheme: exampleScheme,
+  maxBodyBytes,
+  log: () => {},
+})
 
 describeHttpContract('in-process (app.request)', () => ({
   send: async (path, init) => app.request(path, init),
@@ -15,7 +20,11 @@ describeHttpContract('in-process (app.request)', () => ({
 describe('review log', () => {
   const logged = () => {
     const entries: ReviewLogEntry[] = []
-    const app = createApp({ scheme: exampleScheme, log: (entry) => entries.push(entry) })
+    const app = createApp({
+      allowUnauthenticated: true,
+      scheme: exampleScheme,
+      log: (entry) => entries.push(entry),
+    })
     return { app, entries }
   }
   const post = (app: ReturnType<typeof createApp>, body: string) =>

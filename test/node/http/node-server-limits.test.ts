@@ -16,7 +16,7 @@ import {
 } from '../../../packages/webhook/src/platform/node/node-server-limits.ts'
 import { exampleScheme } from '../../../examples/index.ts'
 
-const app = createApp({ scheme: exampleScheme, log: () => {} })
+const app = createApp({ allowUnauthenticated: true, scheme: exampleScheme, log: () => {} })
 const opened: Socket[] = []
 let server: RunningServer | undefined
 
@@ -102,7 +102,12 @@ describe('the Node server against clients that hold connections', () => {
       CONVERT_HEADERS_TIMEOUT_SECONDS: '1',
       CONVERT_REQUEST_TIMEOUT_SECONDS: '2',
     }
-    server = await nodeServer(exampleScheme, { port: 0, environment, log: () => {} })
+    server = await nodeServer(exampleScheme, {
+      port: 0,
+      environment,
+      allowUnauthenticated: true,
+      log: () => {},
+    })
     const silent = await open(Number(new URL(server.url).port))
     await silent.ended
     expect(silent.received.join('')).toMatch(/^HTTP\/1\.1 408/)

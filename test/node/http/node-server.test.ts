@@ -10,7 +10,12 @@ import { fetchOverNode } from '../../support/node-fetch.ts'
 import { makeSelfSignedCertificate } from '../../support/self-signed-certificate.ts'
 
 const maxBodyBytes = 256 * 1024
-const app = createApp({ scheme: exampleScheme, maxBodyBytes, log: () => {} })
+const app = createApp({
+  allowUnauthenticated: true,
+  scheme: exampleScheme,
+  maxBodyBytes,
+  log: () => {},
+})
 
 describe.each([
   ['HTTP', undefined],

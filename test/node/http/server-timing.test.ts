@@ -22,7 +22,7 @@ describe('ServerTiming', () => {
 })
 
 describe('routes without middleware', () => {
-  const app = createApp({ scheme: exampleScheme, log: () => {} })
+  const app = createApp({ allowUnauthenticated: true, scheme: exampleScheme, log: () => {} })
 
   it('answers a method other than GET on /healthz with 405 and Allow: GET, HEAD', async () => {
     const response = await app.request('/healthz', { method: 'POST' })
@@ -49,6 +49,7 @@ describe('logJsonLinesTo', () => {
   it('writes each entry as one line of JSON through the given writer', async () => {
     const lines: string[] = []
     const app = createApp({
+      allowUnauthenticated: true,
       scheme: exampleScheme,
       log: logJsonLinesTo((line) => lines.push(line)),
     })

@@ -39,7 +39,11 @@ describe('the built Lambda bundle (npm run build:lambda), in a fresh Node proces
     const stdout = execFileSync(
       process.execPath,
       ['--input-type=module', '-e', INVOKE, join(taskRoot, file), exported],
-      { cwd: taskRoot, input: JSON.stringify(functionUrlEvent(parts)), env: { PATH: '' } }
+      {
+        cwd: taskRoot,
+        input: JSON.stringify(functionUrlEvent(parts)),
+        env: { PATH: '', CONVERT_ALLOW_UNAUTHENTICATED: 'true' },
+      }
     ).toString()
     const lines = stdout.trim().split('\n')
     return {

@@ -14,6 +14,11 @@ import {
 import { conversionReview, REVIEW_V1 } from '../../support/review-factory.ts'
 import { seedRequest, seedResponse } from '../../support/seed-examples.ts'
 
+// examples/lambda.ts reads its settings at import: these tests post to /convert without a token
+vi.hoisted(() => {
+  process.env['CONVERT_ALLOW_UNAUTHENTICATED'] = 'true'
+})
+
 const invoke = async (event: unknown) =>
   (await handler(event as Parameters<typeof handler>[0])) as APIGatewayProxyResult
 

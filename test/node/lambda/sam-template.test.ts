@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { bundleFileName, samEsbuildArguments } from '../../../scripts/sam-esbuild-arguments.ts'
 import { parseSamTemplate, webhookFunction } from '../../../scripts/sam-template.ts'
-import { handler } from '../../../examples/lambda.ts'
+import { TOKEN } from '../../support/hardening-fixtures.ts'
 import { functionUrlEvent } from '../../support/lambda-events.ts'
 import { conversionReview } from '../../support/review-factory.ts'
 
@@ -24,13 +24,13 @@ describe('template.yaml', () => {
     expect(buildProperties).toMatchObject({ Minify: true })
   })
 
-  it('names the Handler after the file esbuild writes for the entry, and its handler export', () => {
+  it('names the Handler after the file esbuild writes for the entry, and its handler export', async () => {
     const file = bundleFileName(entryPoints[0] ?? '', buildProperties)
     expect(file).toBe('lambda.mjs')
     const [module, exported] = String(fn.Properties['Handler']).split('.')
     expect(`${module}.mjs`).toBe(file)
     expect(exported).toBe('handler')
-    expect(typeof handler).toBe('function')
+    expect(typeof (await import('../../../examples/lambda.ts')).handler).toBe('function')
   })
 
   it('emits ES modules as .mjs so Lambda loads them without a package.json', () => {
@@ -55,7 +55,19 @@ describe('template.yaml', () => {
     expect(fn.Properties['FunctionUrlConfig']).toMatchObject({ AuthType: 'NONE' })
   })
 
-  it('outputs the Function URL and a webhook URL whose path the Lambda handler serves', async () => {
+  afterEach(() => void vi.unstubAllEnvs())
+
+  it('sets CONVERT_TOKEN from a NoEcho parameter without a default, at least 32 characters', () => {
+    const variables = (fn.Properties['Environment'] as { Variables: Record<string, unknown> })
+      .Variables
+    expect(variables['CONVERT_TOKEN']).toEqual({ Ref: 'ConvertToken' })
+    const parameter = (template as { Parameters?: Record<string, Record<string, unknown>> })
+      .Parameters?.['ConvertToken']
+    expect(parameter).toMatchObject({ Type: 'String', NoEcho: true, MinLength: 32 })
+    expect(parameter).not.toHaveProperty('Default')
+  })
+
+  it('outputs the Function URL and a webhook URL which, with the token appended, the Lambda handler serves', async () => {
     const urlResource = `${fn.logicalId}Url`
     expect(template.Outputs?.['FunctionUrl']?.Value).toEqual({
       'Fn::GetAtt': [urlResource, 'FunctionUrl'],
@@ -66,8 +78,13 @@ describe('template.yaml', () => {
       `\${${urlResource}.FunctionUrl}`,
       'https://abcdefghijklmnopqrstuvwxyz012345.lambda-url.eu-west-1.on.aws/'
     )
-    const url = new URL(printed)
+    const url = new URL(`${printed}${TOKEN}`)
     expect(url.protocol).toBe('https:')
+    expect(printed).not.toContain(TOKEN)
+    // the function's environment as the template sets it, read at cold start
+    vi.stubEnv('CONVERT_TOKEN', TOKEN)
+    vi.resetModules()
+    const { handler } = await import('../../../examples/lambda.ts')
     const result = await handler(
       functionUrlEvent({
         method: 'POST',

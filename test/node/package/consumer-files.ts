@@ -17,7 +17,11 @@ const note = defineResource({
     { from: 'v2', to: 'v1', convert: ({ body, ...rest }) => ({ ...rest, text: body }) },
   ],
 })
-const server = await nodeServer(createScheme([note]), { port: 0, log: () => {} })
+const server = await nodeServer(createScheme([note]), {
+  port: 0,
+  allowUnauthenticated: true,
+  log: () => {},
+})
 const response = await fetch(server.url + '/convert', {
   method: 'POST',
   headers: { 'content-type': 'application/json' },

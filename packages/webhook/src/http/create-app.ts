@@ -5,6 +5,7 @@ import type { Scheme } from '../scheme/index.ts'
 import { DEFAULT_MAX_BODY_BYTES } from './body-limits.ts'
 import { answerInternalError } from './internal-error.ts'
 import { checkPathTokens, encodeTokens, matchesAnyToken } from './path-token.ts'
+import { refusalLog } from './refusal-log.ts'
 import { readBodyText } from './request-body.ts'
 import type { RequestObserver, RequestOutcome } from './request-outcome.ts'
 import {
@@ -15,7 +16,7 @@ import {
   type ReviewLogger,
 } from './review-log.ts'
 import { ServerTiming } from './server-timing.ts'
-import { BODY_LIMIT_ADVICE, LIMIT_ADVICE } from './setting-variables.ts'
+import { BODY_LIMIT_ADVICE, CLOSED_WITHOUT_TOKEN, LIMIT_ADVICE } from './setting-variables.ts'
 import type { WebhookSettings } from './settings.ts'
 import { answerRefusedSource, sourceRestriction } from './source-allow-list.ts'
 
@@ -47,9 +48,12 @@ interface Guard {
   readonly restrictSource: MiddlewareHandler | undefined
   /** The 413 error: the limit and how to raise it on this platform. */
   readonly tooLarge: string
+  /** No token and no opt-in: `/convert` answers 503 with this JSON. */
+  readonly closed: string | undefined
 }
 
 const CONVERT_PATH = '/convert'
+const WRONG_TOKEN = 'wrong or missing path token'
 
 /**
  * The conversion webhook as one Hono app: `POST /convert` (or `POST /convert/<token>` when path
@@ -63,6 +67,7 @@ const CONVERT_PATH = '/convert'
  */
 export function createApp(options: AppOptions): Hono {
   const { scheme, log = logAsJsonLine, observe } = options
+  const logRefusal = refusalLog(log)
   const fixedGuard = lazily(() => buildGuard(options, {}))
   const guards = new WeakMap<object, Guard>()
   const guardFor = (c: Context): Guard => {
@@ -96,8 +101,16 @@ export function createApp(options: AppOptions): Hono {
         return refused
       }
     }
+    if (guard.closed !== undefined) {
+      logRefusal(503, CLOSED_WITHOUT_TOKEN)
+      told({ type: 'bad_request', reason: 'closed_without_token' })
+      return jsonResponse(guard.closed, 503, new ServerTiming(started))
+    }
     if (!isConvertPath(c.req.path, guard.tokens)) {
-      if (guard.tokens.length > 0) told({ type: 'wrong_token' })
+      if (guard.tokens.length > 0) {
+        logRefusal(404, WRONG_TOKEN)
+        told({ type: 'wrong_token' })
+      }
       return answerNotFound(c)
     }
     if (c.req.method !== 'POST') {
@@ -172,6 +185,8 @@ function jsonResponse(
 function buildGuard(options: AppOptions, fromBindings: Partial<WebhookSettings>): Guard {
   const settings: WebhookSettings = {
     tokens: checkPathTokens(fromBindings.tokens ?? options.tokens ?? []),
+    allowUnauthenticated:
+      fromBindings.allowUnauthenticated ?? options.allowUnauthenticated ?? false,
     allowedSources: fromBindings.allowedSources ?? options.allowedSources ?? [],
     maxBodyBytes: fromBindings.maxBodyBytes ?? options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
     maxObjects: fromBindings.maxObjects ?? options.maxObjects ?? DEFAULT_REVIEW_LIMITS.maxObjects,
@@ -185,6 +200,10 @@ function buildGuard(options: AppOptions, fromBindings: Partial<WebhookSettings>)
     tokens: encodeTokens(settings.tokens),
     restrictSource: sourceRestriction(settings.allowedSources, options.getConnInfo),
     tooLarge: `request body is larger than this webhook's limit of ${maxBodyBytes} bytes (${advice})`,
+    closed:
+      settings.tokens.length === 0 && !settings.allowUnauthenticated
+        ? JSON.stringify({ error: CLOSED_WITHOUT_TOKEN })
+        : undefined,
   }
 }
 

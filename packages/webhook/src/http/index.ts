@@ -23,6 +23,7 @@ export {
 } from './review-log.ts'
 export {
   parsePositiveInteger,
+  parseBoolean,
   parseSourceList,
   readSettings,
   SettingsError,
@@ -30,6 +31,7 @@ export {
 } from './settings.ts'
 export {
   BODY_LIMIT_ADVICE,
+  CLOSED_WITHOUT_TOKEN,
   LIMIT_ADVICE,
   NODE_LISTEN_VARIABLES,
   NODE_SERVER_VARIABLES,

@@ -26,6 +26,9 @@ export function checkPathTokens(
   return checked
 }
 
+/** Words of a placeholder left in place of a token (`.dev.vars.example`'s, a README's). */
+const PLACEHOLDER = /replace|placeholder|change-?me|example|openssl|your-?token/i
+
 function checkToken(token: string, source: string): void {
   if (!/^[A-Za-z0-9._~-]+$/.test(token)) {
     throw new SettingsError(
@@ -35,6 +38,11 @@ function checkToken(token: string, source: string): void {
   if (token.length < MIN_TOKEN_LENGTH) {
     throw new SettingsError(
       `${source}: a path token needs at least ${MIN_TOKEN_LENGTH} characters, this one has ${token.length} (generate one with: openssl rand -hex 32)`
+    )
+  }
+  if (PLACEHOLDER.test(token)) {
+    throw new SettingsError(
+      `${source}: this is a placeholder, not a token (generate one with: openssl rand -hex 32)`
     )
   }
 }

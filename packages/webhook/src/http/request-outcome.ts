@@ -9,6 +9,7 @@ export const BAD_REQUEST_REASONS = [
   'wrong_content_type',
   'wrong_method',
   'source_not_allowed',
+  'closed_without_token',
 ] as const
 export type BadRequestReason = (typeof BAD_REQUEST_REASONS)[number]
 

@@ -4,7 +4,7 @@ import type { ReviewSummary } from '../review/index.ts'
 export interface ReviewLogEntry {
   readonly message: 'conversion review'
   readonly status: number
-  readonly outcome: ReviewSummary['outcome'] | 'Invalid' | 'Aborted'
+  readonly outcome: ReviewSummary['outcome'] | 'Invalid' | 'Aborted' | 'Refused'
   /** Milliseconds, to the microsecond. */
   readonly durationMs: number
   readonly uid?: string
@@ -17,6 +17,8 @@ export interface ReviewLogEntry {
   readonly conversionsNotListed?: number
   /** For invalid requests: what was wrong with the envelope (zod paths, no values). */
   readonly problem?: string
+  /** For refused requests: how many were refused for this reason since the last such line. */
+  readonly refusedCount?: number
 }
 
 export type ReviewLogger = (entry: ReviewLogEntry) => void

@@ -5,6 +5,7 @@ import type { LimitAdvice } from '../review/index.ts'
 /** The variables every platform reads: the same names on Workers, Lambda and Node. */
 export const SETTING_VARIABLES = {
   tokens: ['CONVERT_TOKEN', 'CONVERT_TOKEN_NEXT'],
+  allowUnauthenticated: 'CONVERT_ALLOW_UNAUTHENTICATED',
   allowedSources: 'CONVERT_ALLOWED_SOURCES',
   maxBodyBytes: 'CONVERT_MAX_BODY_BYTES',
   maxObjects: 'CONVERT_MAX_OBJECTS',
@@ -35,6 +36,9 @@ export const LIMIT_ADVICE: LimitAdvice = {
   maxDepth: `set ${SETTING_VARIABLES.maxDepth} to raise it`,
 }
 
+/** Why `/convert` answers 503 with no token set, and the two ways to change it. */
+export const CLOSED_WITHOUT_TOKEN = `/convert is closed: no path token is set. Set ${SETTING_VARIABLES.tokens[0]} (generate one with: openssl rand -hex 32) and end the CRD's webhook URL with /convert/<token>, or set ${SETTING_VARIABLES.allowUnauthenticated}=true to let anyone who can reach this URL run conversions`
+
 /** What a 413 tells the reader where no platform says more. */
 export const BODY_LIMIT_ADVICE = `set ${SETTING_VARIABLES.maxBodyBytes} to raise it`
 
@@ -50,13 +54,4 @@ export function variableReader(environment: unknown): (name: string) => string |
     const value = variables[name]
     return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined
   }
-}
-
-/** Whether a variable is set to a blank value (set but empty, which unset would not be). */
-export function isSetButBlank(environment: unknown, name: string): boolean {
-  const value: unknown =
-    typeof environment === 'object' && environment !== null
-      ? (environment as Record<string, unknown>)[name]
-      : undefined
-  return typeof value === 'string' && value.trim() === ''
 }

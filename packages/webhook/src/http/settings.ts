@@ -2,7 +2,7 @@
 import type { ReviewLimits } from '../review/index.ts'
 import { checkPathTokens } from './path-token.ts'
 import { SettingsError } from './settings-error.ts'
-import { isSetButBlank, SETTING_VARIABLES, variableReader } from './setting-variables.ts'
+import { SETTING_VARIABLES, variableReader } from './setting-variables.ts'
 
 export { SettingsError }
 
@@ -10,6 +10,11 @@ export { SettingsError }
 export interface WebhookSettings extends ReviewLimits {
   /** Path tokens: when any is set, only `/convert/<token>` converts. Two at once allow rotation. */
   readonly tokens: readonly string[]
+  /**
+   * With no token, `/convert` answers 503 unless this is true: anyone who can reach the URL could
+   * then run conversions. Set on purpose only (`CONVERT_ALLOW_UNAUTHENTICATED=true`).
+   */
+  readonly allowUnauthenticated: boolean
   /** Source addresses or CIDR ranges allowed to reach `/convert`; empty allows every source. */
   readonly allowedSources: readonly string[]
   /** Largest request body, in bytes; larger ones get 413. */
@@ -18,9 +23,9 @@ export interface WebhookSettings extends ReviewLimits {
 
 /**
  * Reads the settings present in an environment (`process.env` or a Worker's `env`); absent or
- * empty variables are left out so defaults apply, except a token variable: one set but empty is
- * refused like a short token. Throws a `SettingsError` naming the variable when a value is
- * unusable, never echoing a token.
+ * blank variables are left out so defaults apply (a blank token is no token: `/convert` stays
+ * closed). Throws a `SettingsError` naming the variable when a value is unusable, never echoing
+ * a token.
  *
  * @example
  * ```ts
@@ -30,20 +35,16 @@ export interface WebhookSettings extends ReviewLimits {
 export function readSettings(environment: unknown): Partial<WebhookSettings> {
   const read = variableReader(environment)
   const settings: { -readonly [Key in keyof WebhookSettings]?: WebhookSettings[Key] } = {}
-  for (const name of SETTING_VARIABLES.tokens) {
-    // set but blank would silently leave /convert open: unset is the one way to run without
-    if (isSetButBlank(environment, name)) {
-      throw new SettingsError(
-        `${name} is set but empty: unset it to serve /convert without a token, or set a token (generate one with: openssl rand -hex 32)`
-      )
-    }
-  }
   const tokenNames = SETTING_VARIABLES.tokens.filter((name) => read(name) !== undefined)
   if (tokenNames.length > 0) {
     settings.tokens = checkPathTokens(
       tokenNames.map((name) => read(name) as string),
       (index) => tokenNames[index] as string
     )
+  }
+  const open = read(SETTING_VARIABLES.allowUnauthenticated)
+  if (open !== undefined) {
+    settings.allowUnauthenticated = parseBoolean(open, SETTING_VARIABLES.allowUnauthenticated)
   }
   const sources = read(SETTING_VARIABLES.allowedSources)
   if (sources !== undefined) settings.allowedSources = parseSourceList(sources)
@@ -70,4 +71,11 @@ export function parsePositiveInteger(value: string, name: string): number {
     throw new SettingsError(`${name} must be a whole number above 0, got ${JSON.stringify(value)}`)
   }
   return number
+}
+
+/** `true` or `false` (any case), or a `SettingsError` naming the setting. */
+export function parseBoolean(value: string, name: string): boolean {
+  const lower = value.toLowerCase()
+  if (lower === 'true' || lower === 'false') return lower === 'true'
+  throw new SettingsError(`${name} must be true or false, got ${JSON.stringify(value)}`)
 }

@@ -19,7 +19,10 @@ export function formatFailureMessage(
 ): string {
   const describe = (failure: ObjectFailure) =>
     `${objectCount > 1 ? `[${failure.index}] ` : ''}${describeProblem(failure)}`
-  if (failures.length === 1 && objectCount === 1) return describe(failures[0] as ObjectFailure)
+  if (failures.length === 1 && objectCount === 1) {
+    // capped too: it may echo what the client sent (a 5 MB kind made a 10 MB answer)
+    return capped(describe(failures[0] as ObjectFailure))
+  }
   let message = `${failures.length} of ${objectCount} objects could not be converted to ${desiredAPIVersion}: `
   let listed = 0
   for (const failure of failures) {
@@ -31,4 +34,8 @@ export function formatFailureMessage(
   if (listed === 0) message += describe(failures[0] as ObjectFailure).slice(0, MAX_MESSAGE_LENGTH)
   const rest = failures.length - Math.max(listed, 1)
   return rest > 0 ? `${message}; … and ${rest} more` : message
+}
+
+function capped(message: string): string {
+  return message.length <= MAX_MESSAGE_LENGTH ? message : `${message.slice(0, MAX_MESSAGE_LENGTH)}…`
 }

@@ -47,6 +47,8 @@ export interface RunningServer {
 /** The webhook's server, and whether `/convert` needs a path token (set by option or environment). */
 export interface RunningWebhookServer extends RunningServer {
   readonly withToken: boolean
+  /** No token and no `allowUnauthenticated`: `/convert` answers 503 saying why. */
+  readonly closed: boolean
 }
 
 /** Where and how `nodeServer` listens, and settings over the `CONVERT_*` environment. */
@@ -94,19 +96,23 @@ export function nodeServer(
   serveMetrics(app, metrics, metricsAccess, settings.tokens ?? [])
   const limits = { ...readNodeServerLimits(environment ?? process.env), ...options.limits }
   const withToken = (settings.tokens?.length ?? 0) > 0
+  const closed = !withToken && settings.allowUnauthenticated !== true
   return startNodeServer({
     app,
     port,
     hostname,
     limits,
     ...(tls === undefined ? {} : { tls }),
-  }).then((server) => ({ ...server, withToken }))
+  }).then((server) => ({ ...server, withToken, closed }))
 }
 
 function webhookSettings(options: NodeServerSettings): Partial<WebhookSettings> {
   const settings: { -readonly [Key in keyof WebhookSettings]?: WebhookSettings[Key] } = {}
   for (const key of ['tokens', 'allowedSources'] as const) {
     if (options[key] !== undefined) settings[key] = options[key]
+  }
+  if (options.allowUnauthenticated !== undefined) {
+    settings.allowUnauthenticated = options.allowUnauthenticated
   }
   for (const key of ['maxBodyBytes', 'maxObjects', 'maxDepth'] as const) {
     if (options[key] !== undefined) settings[key] = options[key]

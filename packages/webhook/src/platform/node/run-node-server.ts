@@ -1,4 +1,9 @@
-import { NODE_LISTEN_VARIABLES, SettingsError, variableReader } from '../../http/index.ts'
+import {
+  CLOSED_WITHOUT_TOKEN,
+  NODE_LISTEN_VARIABLES,
+  SettingsError,
+  variableReader,
+} from '../../http/index.ts'
 import type { Scheme } from '../../scheme/index.ts'
 import { DEFAULT_NODE_PORT, nodeServer, type RunningWebhookServer } from './node-server.ts'
 import type { TlsFiles } from './tls-files.ts'
@@ -53,9 +58,11 @@ function wholeNumber(value: string | undefined, name: string, fallback: number):
   return Number(value)
 }
 
-/** The line a server prints once it listens: where to convert, where its health is. */
-export function servingLine({ url, withToken }: RunningWebhookServer): string {
-  return `crdconv: serving ${url}/convert${withToken ? '/<token>' : ''} (health: ${url}/healthz)`
+/** The line a server prints once it listens: where to convert (or why not), where its health is. */
+export function servingLine({ url, withToken, closed }: RunningWebhookServer): string {
+  const health = `(health: ${url}/healthz)`
+  if (closed) return `crdconv: listening on ${url} ${health}; ${CLOSED_WITHOUT_TOKEN}`
+  return `crdconv: serving ${url}/convert${withToken ? '/<token>' : ' to anyone, without a token'} ${health}`
 }
 
 /**
