@@ -86,7 +86,10 @@ interface ChildRun {
 async function migrateOnce(objects: number, writtenAt: 'v1beta1' | 'v1'): Promise<ChildRun> {
   const directory = mkdtempSync(join(tmpdir(), 'crdconv-migrate-bench-'))
   const tls = await writeServingCertificate(directory)
-  const [server, webhook] = await Promise.all([startTestApiServer(), nodeServerTarget.start(tls)])
+  const [server, webhook] = await Promise.all([
+    startTestApiServer({ startTimeoutMs: 180_000 }),
+    nodeServerTarget.start(tls),
+  ])
   try {
     const applyCrd = async (scheme: string) => {
       const args = [
