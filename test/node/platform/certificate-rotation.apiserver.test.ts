@@ -6,7 +6,6 @@ import { X509Certificate } from 'node:crypto'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { connect } from 'node:tls'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import {
   startTestApiServer,
@@ -22,24 +21,11 @@ import {
 import { describeWithApiServer } from '../../support/api-server.ts'
 import { TOKEN } from '../../support/hardening-fixtures.ts'
 import { kubectl, kubectlOk } from '../../support/kubectl.ts'
-import { secretVolume } from '../../support/secret-volume.ts'
+import { secretVolume, servedFingerprint } from '../../support/secret-volume.ts'
 import { crdconv } from '../cli/run-cli.ts'
 import { scheme } from '../lifecycle/fixtures/crontab-v1beta1-storage.ts'
 
 const FIXTURE = join(import.meta.dirname, '../lifecycle/fixtures/crontab-v1beta1-storage.ts')
-
-const servedFingerprint = (url: string) =>
-  new Promise<string>((resolve, reject) => {
-    const { hostname, port } = new URL(url)
-    const socket = connect(
-      { host: hostname, port: Number(port), rejectUnauthorized: false },
-      () => {
-        resolve(socket.getPeerCertificate().fingerprint256)
-        socket.end()
-      }
-    )
-    socket.on('error', reject)
-  })
 
 describeWithApiServer(
   'renewing the serving certificate while the API server converts',
