@@ -1,7 +1,9 @@
 // The chart's certificate renewal, on a real API server: the CRD trusts a CA (as cert-manager
 // injects the chart's CA), the Node server serves a leaf from a Secret volume, and the leaf is
-// renewed while the API server converts. A leaf from the same CA keeps every conversion working;
-// a leaf that is its own CA (the chart before its CA chain, cert-manager#5519) breaks them.
+// renewed while the API server converts: a leaf from the same CA keeps every conversion working.
+// Known gap: the API server keeps its TLS connections alive, so conversions after the swap may
+// still ride a connection made with the old leaf; a test that forces new connections (and shows a
+// leaf that is its own CA failing, cert-manager#5519) is still to write.
 import { X509Certificate } from 'node:crypto'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -124,19 +126,6 @@ describeWithApiServer(
         expect(served).toBe(true)
         expect(outcomes.filter((outcome) => outcome !== 'ok')).toEqual([])
         expect(outcomes.length).toBeGreaterThan(20)
-      },
-      6 * TLS_FILE_CHECK_MS
-    )
-
-    it(
-      'fails conversions once a leaf that is its own CA is served: why the chart has a CA chain',
-      async () => {
-        const selfSigned = await writeServingCertificate(mkdtempSync(join(directory, 'other-')))
-        const fingerprint = new X509Certificate(readFileSync(selfSigned.cert)).fingerprint256
-        volume.publish(selfSigned.cert, selfSigned.key)
-        const { outcomes, served } = await convertThrough(fingerprint)
-        expect(served).toBe(true)
-        expect(outcomes.at(-1)).toMatch(/conversion webhook.*x509|certificate/)
       },
       6 * TLS_FILE_CHECK_MS
     )
