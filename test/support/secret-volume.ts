@@ -3,6 +3,7 @@
 // cert-manager renews the certificate).
 import { mkdirSync, mkdtempSync, renameSync, symlinkSync } from 'node:fs'
 import { join } from 'node:path'
+import { connect } from 'node:tls'
 
 interface CertificateFiles {
   readonly cert: string
@@ -36,4 +37,19 @@ export function secretVolume<Made extends CertificateFiles>(
   /** A new pair from `make`, in a folder of its own, not yet published. */
   const fresh = async (): Promise<Made> => make(mkdtempSync(join(directory, 'made-')))
   return { files, publish, fresh }
+}
+
+/** The SHA-256 fingerprint of the certificate a TLS server at `url` serves to a new connection. */
+export function servedFingerprint(url: string): Promise<string> {
+  const { hostname, port } = new URL(url)
+  return new Promise((resolve, reject) => {
+    const socket = connect(
+      { host: hostname, port: Number(port), rejectUnauthorized: false },
+      () => {
+        resolve(socket.getPeerCertificate().fingerprint256)
+        socket.end()
+      }
+    )
+    socket.on('error', reject)
+  })
 }

@@ -1,12 +1,13 @@
 // The chart's certificate renewal, on a real API server: the CRD trusts a CA (as cert-manager
 // injects the chart's CA), the Node server serves a leaf from a Secret volume, and the leaf is
-// renewed while the API server converts. A leaf from the same CA keeps every conversion working;
-// a leaf that is its own CA (the chart before its CA chain, cert-manager#5519) breaks them.
+// renewed while the API server converts: a leaf from the same CA keeps every conversion working.
+// Known gap: the API server keeps its TLS connections alive, so conversions after the swap may
+// still ride a connection made with the old leaf; a test that forces new connections (and shows a
+// leaf that is its own CA failing, cert-manager#5519) is still to write.
 import { X509Certificate } from 'node:crypto'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { connect } from 'node:tls'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import {
   startTestApiServer,
@@ -22,24 +23,11 @@ import {
 import { describeWithApiServer } from '../../support/api-server.ts'
 import { TOKEN } from '../../support/hardening-fixtures.ts'
 import { kubectl, kubectlOk } from '../../support/kubectl.ts'
-import { secretVolume } from '../../support/secret-volume.ts'
+import { secretVolume, servedFingerprint } from '../../support/secret-volume.ts'
 import { crdconv } from '../cli/run-cli.ts'
 import { scheme } from '../lifecycle/fixtures/crontab-v1beta1-storage.ts'
 
 const FIXTURE = join(import.meta.dirname, '../lifecycle/fixtures/crontab-v1beta1-storage.ts')
-
-const servedFingerprint = (url: string) =>
-  new Promise<string>((resolve, reject) => {
-    const { hostname, port } = new URL(url)
-    const socket = connect(
-      { host: hostname, port: Number(port), rejectUnauthorized: false },
-      () => {
-        resolve(socket.getPeerCertificate().fingerprint256)
-        socket.end()
-      }
-    )
-    socket.on('error', reject)
-  })
 
 describeWithApiServer(
   'renewing the serving certificate while the API server converts',
@@ -138,19 +126,6 @@ describeWithApiServer(
         expect(served).toBe(true)
         expect(outcomes.filter((outcome) => outcome !== 'ok')).toEqual([])
         expect(outcomes.length).toBeGreaterThan(20)
-      },
-      6 * TLS_FILE_CHECK_MS
-    )
-
-    it(
-      'fails conversions once a leaf that is its own CA is served: why the chart has a CA chain',
-      async () => {
-        const selfSigned = await writeServingCertificate(mkdtempSync(join(directory, 'other-')))
-        const fingerprint = new X509Certificate(readFileSync(selfSigned.cert)).fingerprint256
-        volume.publish(selfSigned.cert, selfSigned.key)
-        const { outcomes, served } = await convertThrough(fingerprint)
-        expect(served).toBe(true)
-        expect(outcomes.at(-1)).toMatch(/conversion webhook.*x509|certificate/)
       },
       6 * TLS_FILE_CHECK_MS
     )

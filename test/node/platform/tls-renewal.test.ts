@@ -4,7 +4,6 @@ import { X509Certificate } from 'node:crypto'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { connect } from 'node:tls'
 import { Hono } from 'hono'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import {
@@ -12,22 +11,8 @@ import {
   type RunningServer,
 } from '../../../packages/webhook/src/platform/node/node-server.ts'
 import { TLS_FILE_CHECK_MS } from '../../../packages/webhook/src/platform/node/tls-files.ts'
-import { secretVolume } from '../../support/secret-volume.ts'
+import { secretVolume, servedFingerprint } from '../../support/secret-volume.ts'
 import { writeSelfSignedCertificate } from '../../support/self-signed-certificate.ts'
-
-function servedFingerprint(url: string): Promise<string> {
-  const { hostname, port } = new URL(url)
-  return new Promise((resolve, reject) => {
-    const socket = connect(
-      { host: hostname, port: Number(port), rejectUnauthorized: false },
-      () => {
-        resolve(socket.getPeerCertificate().fingerprint256)
-        socket.end()
-      }
-    )
-    socket.on('error', reject)
-  })
-}
 
 const fingerprintOf = (certFile: string) =>
   new X509Certificate(readFileSync(certFile)).fingerprint256
