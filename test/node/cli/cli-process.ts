@@ -5,6 +5,9 @@ import { expectNoTokenIn, tokensInPlay } from '../../support/token-leaks.ts'
 
 const bin = fileURLToPath(new URL('../../../packages/crdconv/bin/crdconv.js', import.meta.url))
 
+// servers these tests start answer /convert without a token unless a test gives one
+const OPEN_WITHOUT_TOKEN = { ...process.env, CONVERT_ALLOW_UNAUTHENTICATED: 'true' }
+
 /**
  * Runs the built `crdconv <args>` until its stderr matches `announced` (whose first group is the
  * server's URL), hands that URL to `use`, and stops the process afterwards; throws when its
@@ -15,7 +18,10 @@ export async function whileServing(
   announced: RegExp,
   use: (url: string) => Promise<void>
 ): Promise<void> {
-  const child = spawn(process.execPath, [bin, ...args], { stdio: ['ignore', 'ignore', 'pipe'] })
+  const child = spawn(process.execPath, [bin, ...args], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: OPEN_WITHOUT_TOKEN,
+  })
   let stderr = ''
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk))
   try {
