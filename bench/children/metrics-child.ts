@@ -13,8 +13,13 @@ const seconds = Number(process.argv[3] ?? 2.5)
 const body = cronTabReviewBody(objects)
 const quiet = () => {}
 const metrics = createConversionMetrics(exampleScheme)
-const withoutMetrics = createApp({ scheme: exampleScheme, log: quiet })
-const withMetrics = createApp({ scheme: exampleScheme, log: quiet, observe: metrics.observe })
+const withoutMetrics = createApp({ allowUnauthenticated: true, scheme: exampleScheme, log: quiet })
+const withMetrics = createApp({
+  allowUnauthenticated: true,
+  scheme: exampleScheme,
+  log: quiet,
+  observe: metrics.observe,
+})
 const calls = Math.max(1, Math.round(300_000 / body.length))
 
 type Side = typeof withMetrics
