@@ -129,7 +129,8 @@ describe('crdconv import --into', { timeout: 120_000 }, () => {
       'a project whose src/scheme.ts has no createScheme list',
       (project: string) =>
         writeFileSync(join(project, 'src/scheme.ts'), "export { scheme } from './other.ts'\n"),
-      "Add them yourself:\n  import { gatewayClass } from './resources/gateway-class.ts'",
+      // a usage error is one line: the message's lines joined
+      "Add them yourself: import { gatewayClass } from './resources/gateway-class.ts';",
     ],
     [
       'a project with the module already, without --force',

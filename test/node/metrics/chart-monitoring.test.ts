@@ -35,6 +35,9 @@ describe.skipIf('skip' in helm)('the chart’s monitoring (helm template)', () =
         join(project, 'chart'),
         '--namespace',
         'webhooks',
+        // required, no default: where the API server's calls come from
+        '--set',
+        'apiServerCIDRs={10.0.0.10/32}',
         ...args,
       ]).toString()
     ).map((document) => document.toJS() as { kind: string; spec: Record<string, unknown> })

@@ -11,7 +11,13 @@ import { conversionReview, cronTabV1, cronTabV1beta1 } from '../../support/revie
 function metricsApp(options: Partial<AppOptions> = {}) {
   const scheme = options.scheme ?? exampleScheme
   const metrics = createConversionMetrics(scheme)
-  const app = createApp({ scheme, log: () => {}, observe: metrics.observe, ...options })
+  const app = createApp({
+    allowUnauthenticated: true,
+    scheme,
+    log: () => {},
+    observe: metrics.observe,
+    ...options,
+  })
   const convert = (body: unknown, path = '/convert') => app.request(path, postJson(body))
   /** The value of one series of the Prometheus text, by its exact name and labels. */
   const value = (series: string) => {

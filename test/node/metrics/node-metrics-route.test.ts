@@ -5,7 +5,7 @@ import { exampleScheme } from '../../../examples/index.ts'
 import { postJson, TOKEN } from '../../support/hardening-fixtures.ts'
 import { conversionReview, cronTabV1beta1 } from '../../support/review-factory.ts'
 
-const quiet = { port: 0, log: () => {}, environment: {} }
+const quiet = { port: 0, log: () => {}, environment: {}, allowUnauthenticated: true }
 const upgraded =
   'crdconv_objects_converted_total{group="example.com",kind="CronTab",crd_name="crontabs.example.com",from_version="v1beta1",to_version="v1"}'
 

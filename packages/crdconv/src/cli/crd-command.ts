@@ -77,7 +77,11 @@ async function printCrds(context: CommandContext, options: CrdCommandOptions): P
       'no webhook URL: pass --url https://<your-webhook>/convert, or set it in package.json as "crdconv": { "url": "https://<your-webhook>/convert" }'
     )
   }
-  const url = await webhookUrlWithToken(io, { ...options, url: webhookUrl })
+  const url = await webhookUrlWithToken(io, {
+    ...options,
+    url: webhookUrl,
+    ...(options.url === undefined ? { urlFrom: 'package.json\'s "crdconv": { "url" }' } : {}),
+  })
   const caBundle =
     options.caBundle === undefined
       ? undefined

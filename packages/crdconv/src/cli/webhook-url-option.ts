@@ -9,6 +9,8 @@ import { findPathToken } from './project-token.ts'
 
 export interface WebhookUrlFlags {
   url: string
+  /** What the messages call the URL's source: `--url` unless it came from elsewhere. */
+  urlFrom?: string
   tokenFile?: string
   /** false with `--no-token` */
   token: boolean
@@ -45,7 +47,7 @@ export async function webhookUrlWithToken(
   const checked = checkWebhookUrl(flags.url, checks)
   if (!checked.ok) {
     throw new UsageError(
-      `--url ${flags.url} breaks the API server's rules:\n  - ${checked.problems.join('\n  - ')}`
+      `${flags.urlFrom ?? '--url'} ${flags.url} breaks the API server's rules:\n  - ${checked.problems.join('\n  - ')}`
     )
   }
   for (const warning of checked.warnings) warn(io, warning)
