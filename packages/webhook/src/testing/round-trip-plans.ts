@@ -68,8 +68,7 @@ export function planChecks(resource: Resource): Plan[] {
         path,
         from,
         // the webhook only ever sees an object the API server has pruned and defaulted already
-        run: (object) =>
-          roundTrip(store, asStored(object, schemas.get(from) ?? true), to, from),
+        run: (object) => roundTrip(store, asStored(object, schemas.get(from) ?? true), to, from),
       })
     }
   }
