@@ -17,13 +17,13 @@ describe('the @crdconv/webhook tarball', { timeout: 180_000 }, () => {
     expect(pack.unpackedSize).toBeLessThanOrEqual(SIZE_CEILINGS.runtimePackageBytes)
   })
 
-  it('holds dist/ (JavaScript and declarations), package.json, the readme and licence, nothing else', () => {
+  it('holds dist/ (JavaScript and declarations), package.json, the readme, licence and changelog, nothing else', () => {
     const others = pack.files
       .map((file) => file.path)
       .filter((path) => !/^dist\/.+\.(js|d\.ts)$/.test(path))
-    expect(others.filter((path) => !/^(package\.json|README\.md|LICEN[CS]E)$/.test(path))).toEqual(
-      []
-    )
+    expect(
+      others.filter((path) => !/^(package\.json|README\.md|LICEN[CS]E|CHANGELOG\.md)$/.test(path))
+    ).toEqual([])
     expect(pack.files.map((file) => file.path)).toContain('dist/platform/worker/index.js')
   })
 })
