@@ -166,6 +166,9 @@ export const workerTarget: WebhookTarget = {
         '--show-interactive-dev-session=false',
         '--persist-to',
         state,
+        // open on purpose, as the other targets (docs/security.md)
+        '--var',
+        'CONVERT_ALLOW_UNAUTHENTICATED:true',
       ],
       tls,
       '/convert',
