@@ -6,8 +6,8 @@ export const TOKEN_HELPER = `{{- /* the path token: the value given, else the on
   made once per render (kept in .Values, which every template shares) */ -}}
 {{- define "webhook.token" -}}
 {{- if .Values.token -}}
-{{- if not (regexMatch "^[A-Za-z0-9._~-]{32,}$" .Values.token) -}}
-{{- fail "token must be at least 32 of A-Z a-z 0-9 . _ ~ - (openssl rand -hex 32)" -}}
+{{- if not (regexMatch "^[a-z0-9]{32,63}$" .Values.token) -}}
+{{- fail "token must be 32 to 63 of a-z 0-9: the CRD's service path takes it as a DNS label (openssl rand -hex 24)" -}}
 {{- end -}}
 {{- .Values.token -}}
 {{- else -}}
@@ -16,7 +16,7 @@ export const TOKEN_HELPER = `{{- /* the path token: the value given, else the on
 {{- $secret.data.token | b64dec -}}
 {{- else -}}
 {{- if not .Values.generatedToken -}}
-{{- $_ := set .Values "generatedToken" (randAlphaNum 64) -}}
+{{- $_ := set .Values "generatedToken" (randAlphaNum 48 | lower) -}}
 {{- end -}}
 {{- .Values.generatedToken -}}
 {{- end -}}

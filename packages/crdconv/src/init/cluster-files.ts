@@ -67,7 +67,8 @@ replicaCount: 2
 
 # The path token (/convert/<token>, the CRD's service path). Empty: the chart makes one at
 # install and keeps it on upgrades (read back from its Secret; \`helm template\` makes a new one
-# each time). Or your own: at least 32 of A-Z a-z 0-9 . _ ~ -
+# each time). Or your own: 32 to 63 of a-z 0-9, since the API server takes each segment of a
+# service path as a DNS label (openssl rand -hex 24)
 token: ''
 
 # Memory, heap and body size chosen together (docs/security.md): a review in flight holds about
