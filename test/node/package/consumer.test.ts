@@ -216,7 +216,9 @@ describe('a project made by crdconv init', { timeout: 180_000 }, () => {
     const invoked = await run(
       process.execPath,
       ['invoke-lambda.mjs', bundle, JSON.stringify(event)],
-      initProject
+      initProject,
+      // the review goes to /convert with no token: open on purpose here
+      { CONVERT_ALLOW_UNAUTHENTICATED: 'true' }
     )
     expect(invoked.code).toBe(0)
     const result = lastLine(invoked.stdout) as { statusCode: number; body: string }
