@@ -19,7 +19,7 @@ import { writeSelfSignedCertificate } from '../test/support/self-signed-certific
 import { cronTabReviewBody } from './crontab-review.ts'
 import { orderOfRound } from './take-turns.ts'
 
-interface RunningTarget {
+export interface RunningTarget {
   readonly url: string
   /** CPU time the server has used so far, in µs. */
   cpuMicros(): Promise<number>
@@ -168,45 +168,60 @@ async function measurePair(
   pair: Pair,
   size: { objects: number; connections: number }
 ): Promise<ServerCpuRatio> {
-  const body = cronTabReviewBody(size.objects)
-  const targets = [
-    { role: 'bare', target: pair.bare, perReview: [] as number[] },
-    { role: 'crdconv', target: pair.crdconv, perReview: [] as number[] },
-  ] as const
-  let errors = 0
-  let crdconvRequests = 0
-  let crdconvSeconds = 0
-  for (const { target } of targets) {
-    await expectConverted(target.url, body, size.objects)
-    await loadTest(target.url, body, size.connections, WARMUP_SECONDS)
-  }
-  const ratios: number[] = []
-  for (let round = 0; round < ROUNDS; round++) {
-    for (const { role, target, perReview } of orderOfRound(targets, round)) {
-      const before = await target.cpuMicros()
-      const result = await loadTest(target.url, body, size.connections, BURST_SECONDS)
-      const used = (await target.cpuMicros()) - before
-      perReview.push(used / Math.max(result.requests.total, 1))
-      errors += result.errors + result.timeouts + result.non2xx
-      if (role === 'crdconv') {
-        crdconvRequests += result.requests.total
-        crdconvSeconds += result.duration
-      }
-    }
-    const [bare, crdconv] = targets.map(({ perReview }) => perReview[round] as number)
-    ratios.push((crdconv as number) / (bare as number))
-  }
+  const measured = await measureTargets({ bare: pair.bare, crdconv: pair.crdconv }, size)
+  const { bare, crdconv } = measured.perReview
   return {
     platform,
     objects: size.objects,
-    bareMicros: round(median(targets[0].perReview), 1),
-    crdconvMicros: round(median(targets[1].perReview), 1),
-    ratio: round(median(ratios)),
+    bareMicros: round(median(bare), 1),
+    crdconvMicros: round(median(crdconv), 1),
+    ratio: round(median(crdconv.map((micros, index) => micros / (bare[index] as number)))),
     rounds: ROUNDS,
     // autocannon's own measure of each run, which lasts about a second whatever its duration
-    crdconvPerSecond: round(crdconvRequests / crdconvSeconds, 0),
-    errors,
+    crdconvPerSecond: round(measured.requests.crdconv / measured.seconds.crdconv, 0),
+    errors: measured.errors,
   }
+}
+
+/**
+ * Server CPU per review of each target, in bursts taking turns round by round (ROUNDS of them),
+ * after one checked review and a warm-up each.
+ */
+export async function measureTargets<Role extends string>(
+  targets: Record<Role, RunningTarget>,
+  size: { objects: number; connections: number }
+): Promise<{
+  perReview: Record<Role, number[]>
+  requests: Record<Role, number>
+  seconds: Record<Role, number>
+  errors: number
+}> {
+  const body = cronTabReviewBody(size.objects)
+  const roles = Object.keys(targets) as Role[]
+  const perReview = Object.fromEntries(roles.map((role) => [role, [] as number[]])) as Record<
+    Role,
+    number[]
+  >
+  const requests = Object.fromEntries(roles.map((role) => [role, 0])) as Record<Role, number>
+  const seconds = Object.fromEntries(roles.map((role) => [role, 0])) as Record<Role, number>
+  let errors = 0
+  for (const role of roles) {
+    await expectConverted(targets[role].url, body, size.objects)
+    await loadTest(targets[role].url, body, size.connections, WARMUP_SECONDS)
+  }
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const role of orderOfRound(roles, round)) {
+      const target = targets[role]
+      const before = await target.cpuMicros()
+      const result = await loadTest(target.url, body, size.connections, BURST_SECONDS)
+      const used = (await target.cpuMicros()) - before
+      perReview[role].push(used / Math.max(result.requests.total, 1))
+      errors += result.errors + result.timeouts + result.non2xx
+      requests[role] += result.requests.total
+      seconds[role] += result.duration
+    }
+  }
+  return { perReview, requests, seconds, errors }
 }
 
 function loadTest(url: string, body: string, connections: number, seconds: number) {
@@ -220,7 +235,7 @@ function loadTest(url: string, body: string, connections: number, seconds: numbe
   })
 }
 
-function startNodeServer(script: string, args: string[]): Promise<RunningTarget> {
+export function startNodeServer(script: string, args: string[]): Promise<RunningTarget> {
   // a plain node process: not the TypeScript loader the bench itself runs under
   const child = fork(script, args, { execArgv: [], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] })
   const nextMessage = <T>() => new Promise<T>((resolve) => child.once('message', resolve as never))

@@ -1,8 +1,9 @@
 // `npm run bench -- --against <ref>`: this tree beside another commit, built in a scratch tree,
 // in alternating rounds of one run: core (CPU per review over the JSON floor, each tree's own
 // core child), the Lambda cold start and its module load (each tree's Lambda entry from its
-// template.yaml). This tree is measured twice per round, so the run gives its own noise; a figure
-// slower than the other commit beyond it is a regression, and the run exits 1.
+// template.yaml); with `--platforms`, Node over HTTP and HTTPS and the warm Lambda as well. This
+// tree is measured twice per round, so the run gives its own noise; a figure slower than the
+// other commit beyond it is a regression, and the run exits 1.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -21,6 +22,7 @@ import { COLD_START_TIMER } from '../lambda-bench.ts'
 import { reviewFunctionUrlEvent } from '../review-event.ts'
 import { orderOfRound } from '../take-turns.ts'
 import { judgeFigure, type FigureVerdict, type PairedFigure } from './paired-figures.ts'
+import { measureNodeServers, measureWarmLambda } from './platform-figures.ts'
 import { coldStartTarget, coreTarget, printTargets, type Target } from '../targets.ts'
 import { defaultBaseRef, scratchTree } from './scratch-tree.ts'
 import { writeGateReport } from './gate-report.ts'
@@ -38,6 +40,8 @@ const SIDES: readonly Side[] = ['current', 'currentAgain', 'against']
 interface AgainstOptions {
   readonly ref: string | undefined
   readonly report: string | undefined
+  /** `--platforms`: Node over HTTP and HTTPS and the warm Lambda too (minutes more). */
+  readonly platforms: boolean
 }
 
 /** `--against [ref]` and `--report file` from the bench's arguments. */
@@ -49,6 +53,7 @@ export function parseAgainstOptions(args: readonly string[]): AgainstOptions | u
   return {
     ref: next === undefined || next.startsWith('--') ? undefined : next,
     report: reportAt === -1 ? undefined : args[reportAt + 1],
+    platforms: args.includes('--platforms'),
   }
 }
 
@@ -72,7 +77,14 @@ export async function runAgainst(options: AgainstOptions): Promise<boolean> {
     const core = await measureCore(workDir, trees)
     step(`Lambda cold start: ${COLD_ROUNDS} rounds, a fresh process per bundle`)
     const cold = await measureColdStart(workDir, trees)
-    const verdicts = [...core.figures, ...cold.figures].map(judgeFigure)
+    const platforms: PairedFigure[] = []
+    if (options.platforms) {
+      step(`Lambda, warm: ${SIDES.length} bundles invoked in turns in one process`)
+      platforms.push(...(await measureWarmLambda(coldStartBundles(workDir))))
+      step('Node over HTTP and HTTPS: three servers loaded in turns')
+      platforms.push(...(await measureNodeServers(workDir, trees)))
+    }
+    const verdicts = [...core.figures, ...cold.figures, ...platforms].map(judgeFigure)
     const targets = [
       ...[...core.currentRatios].map(([objects, ratio]) => coreTarget(objects, ratio)),
       coldStartTarget(cold.currentOverBare),
@@ -132,6 +144,15 @@ function lambdaEntry(tree: string): string {
   return join(tree, codeUri, entries[0])
 }
 
+/** Each side's minified Lambda bundle, as measureColdStart builds it. */
+function coldStartBundles(workDir: string): Record<Side, string> {
+  return {
+    current: join(workDir, 'cold-current', 'index.mjs'),
+    currentAgain: join(workDir, 'cold-currentAgain', 'index.mjs'),
+    against: join(workDir, 'cold-against', 'index.mjs'),
+  }
+}
+
 async function measureColdStart(
   workDir: string,
   trees: Record<Side, string>
@@ -141,7 +162,7 @@ async function measureColdStart(
     minify: true,
   })
   for (const side of SIDES) {
-    bundles[side] = join(workDir, `cold-${side}`, 'index.mjs')
+    bundles[side] = coldStartBundles(workDir)[side]
     await bundleForNode(lambdaEntry(trees[side]), bundles[side], { minify: true })
   }
   const eventFile = join(workDir, 'cold-start-event.json')
