@@ -148,3 +148,12 @@ export interface ServerCpuRatio {
   readonly crdconvPerSecond?: number
   readonly errors: number
 }
+
+/** The bench's servers and handlers serve `/convert` without a token: it measures no token check. */
+export const OPEN_FOR_THE_BENCH = { CONVERT_ALLOW_UNAUTHENTICATED: 'true' } as const
+
+/** This process's environment with the bench's opt-in, for the children it starts. */
+export const openBenchEnvironment = (): NodeJS.ProcessEnv => ({
+  ...process.env,
+  ...OPEN_FOR_THE_BENCH,
+})

@@ -10,6 +10,7 @@ import {
   bundleForNode,
   descendants,
   median,
+  OPEN_FOR_THE_BENCH,
   processCpuMs,
   repoRoot,
   round,
@@ -286,9 +287,6 @@ interface MiniflareInstance {
   dispose(): Promise<void>
 }
 type MiniflareConstructor = new (options: Record<string, unknown>) => MiniflareInstance
-
-/** The bench's Workers serve `/convert` without a token, as it measures no token check. */
-const OPEN_FOR_THE_BENCH = { CONVERT_ALLOW_UNAUTHENTICATED: 'true' }
 
 /** A Worker in workerd through the miniflare that wrangler itself depends on. */
 export async function startWorker(

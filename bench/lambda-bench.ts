@@ -7,6 +7,7 @@ import {
   execFileAsync,
   lastJsonLine,
   median,
+  openBenchEnvironment,
   repoRoot,
   round,
   type ServerCpuRatio,
@@ -37,9 +38,6 @@ export interface ColdStartResult {
 const ROUNDS = 25
 
 /** bench/floor-webhook.ts behind hono/aws-lambda: what the kept guarantees cost on their own. */
-/** The bench's handlers serve `/convert` without a token, as it measures no token check. */
-const OPEN_FOR_THE_BENCH = { ...process.env, CONVERT_ALLOW_UNAUTHENTICATED: 'true' }
-
 export const LAMBDA_FLOOR_PLATFORM =
   'Lambda, Function URL event: the floor (bare + log line, Server-Timing, CronTab converter)'
 
@@ -99,7 +97,7 @@ function measureInvocations(
   // stdout to /dev/null, as the Node server's: the log lines cost their write, not a reader
   const running = fork(child, args, {
     execArgv: [],
-    env: OPEN_FOR_THE_BENCH,
+    env: openBenchEnvironment(),
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   })
   const results: ServerCpuRatio[] = []
@@ -154,7 +152,7 @@ async function measureColdStart(
     const { stderr } = await execFileAsync(
       process.execPath,
       ['--input-type=module', '-e', COLD_START_TIMER, pathToFileURL(bundle).href, eventFile],
-      { env: OPEN_FOR_THE_BENCH }
+      { env: openBenchEnvironment() }
     )
     return lastJsonLine<Run>(stderr)
   }

@@ -5,7 +5,7 @@
 import { fork } from 'node:child_process'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { bundleForNode, repoRoot } from '../bench-support.ts'
+import { bundleForNode, openBenchEnvironment, repoRoot } from '../bench-support.ts'
 import { measureTargets, REVIEW_SIZES, startNodeServer, type RunningTarget } from '../http-bench.ts'
 import { writeSelfSignedCertificate } from '../../test/support/self-signed-certificate.ts'
 import type { PairedFigure } from './paired-figures.ts'
@@ -15,8 +15,6 @@ type Side = 'current' | 'currentAgain' | 'against'
 /** The sizes with a platform target: one object and 1,000. */
 const SIZES = [REVIEW_SIZES[0], REVIEW_SIZES[2]] as const
 const LAMBDA_ROUNDS = 15
-/** The bench's handlers and servers serve `/convert` without a token. */
-const OPEN_FOR_THE_BENCH = { ...process.env, CONVERT_ALLOW_UNAUTHENTICATED: 'true' }
 
 const objectsLabel = (objects: number) =>
   `${objects.toLocaleString('en')} object${objects === 1 ? '' : 's'}`
@@ -72,7 +70,7 @@ export async function measureWarmLambda(bundles: Record<Side, string>): Promise<
   const sizes = SIZES.map((size) => size.objects).join(',')
   const running = fork(child, [...files, sizes, String(LAMBDA_ROUNDS)], {
     execArgv: [],
-    env: OPEN_FOR_THE_BENCH,
+    env: openBenchEnvironment(),
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   })
   const figures: PairedFigure[] = []

@@ -14,6 +14,7 @@ import {
   execFileAsync,
   lastJsonLine,
   median,
+  openBenchEnvironment,
   printTable,
   repoRoot,
 } from '../bench-support.ts'
@@ -177,13 +178,17 @@ async function measureColdStart(
   }
   for (let round = 0; round < COLD_ROUNDS; round++) {
     for (const name of orderOfRound(names, round)) {
-      const { stderr } = await execFileAsync(process.execPath, [
-        '--input-type=module',
-        '-e',
-        COLD_START_TIMER,
-        pathToFileURL(bundles[name]).href,
-        eventFile,
-      ])
+      const { stderr } = await execFileAsync(
+        process.execPath,
+        [
+          '--input-type=module',
+          '-e',
+          COLD_START_TIMER,
+          pathToFileURL(bundles[name]).href,
+          eventFile,
+        ],
+        { env: openBenchEnvironment() }
+      )
       runs[name].push(lastJsonLine<Run>(stderr))
     }
   }
