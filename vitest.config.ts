@@ -58,6 +58,8 @@ export default defineConfig({
   test: {
     // the Worker's log lines would bury the report; a failing test still shows its output
     silent: 'passed-only',
+    // a test's own limit, not a speed check: 5 s failed in-process CLI runs on a loaded machine
+    testTimeout: 30_000,
     projects: [
       {
         extends: true,
