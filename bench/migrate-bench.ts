@@ -50,7 +50,14 @@ function medianIndex(values: readonly number[]): number {
   return sorted[Math.floor((sorted.length - 1) / 2)]!.index
 }
 
-export type MigrateResult = { readonly runs: MigrateRun[] } | { readonly skipped: string }
+export type MigrateResult =
+  | {
+      readonly runs: MigrateRun[]
+      /** Set by `npm run bench:migrate`, which measures these figures apart from the rest. */
+      readonly date?: string
+      readonly commit?: string
+    }
+  | { readonly skipped: string }
 
 const fixture = (name: string) => join(repoRoot, 'test/node/lifecycle/fixtures', `${name}.ts`)
 

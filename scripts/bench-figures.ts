@@ -35,7 +35,9 @@ export interface BenchResults {
     readonly smallestFailing: number
   }
   /** `crdconv migrate` on a local API server; absent or skipped without KUBEBUILDER_ASSETS. */
-  readonly migrate?: { readonly runs: readonly MigrateLine[] } | { readonly skipped: string }
+  readonly migrate?:
+    | { readonly runs: readonly MigrateLine[]; readonly date?: string; readonly commit?: string }
+    | { readonly skipped: string }
   /** The whole-system bench (`npm run bench:system`); absent until it has run. */
   readonly system?: SystemFigures
   readonly targets: readonly {
@@ -227,27 +229,34 @@ function migrateTable(results: BenchResults): string {
   if (migrate === undefined || 'skipped' in migrate) {
     return `Not measured in this run: ${migrate?.skipped ?? 'no migrate figures in bench/results.json'}.`
   }
-  return table(
-    [
-      'objects',
-      'time',
-      'objects/s',
-      'peak RSS',
-      'over the CLI once loaded',
-      'plain rewrite (managedFields already at v1)',
-      'plain peak RSS',
-      'moving managedFields costs',
-    ],
-    migrate.runs.map((run) => [
-      count(run.objects),
-      `${fixed(run.seconds, 1)} s`,
-      count(run.objectsPerSecond),
-      mib(run.maxRssBytes),
-      `+${mib(run.maxRssBytes - run.rssAfterImportBytes)}`,
-      run.plain === undefined ? 'not measured' : `${fixed(run.plain.seconds, 1)} s`,
-      run.plain === undefined ? 'not measured' : mib(run.plain.maxRssBytes),
-      run.ownershipRatio === undefined ? 'not measured' : `${fixed(run.ownershipRatio, 2)}x`,
-    ])
+  const measured =
+    migrate.date === undefined || migrate.commit === undefined
+      ? ''
+      : `Measured by \`npm run bench:migrate\` on ${migrate.date.slice(0, 10)}, at ${migrate.commit.slice(0, 12)}.\n\n`
+  return (
+    measured +
+    table(
+      [
+        'objects',
+        'time',
+        'objects/s',
+        'peak RSS',
+        'over the CLI once loaded',
+        'plain rewrite (managedFields already at v1)',
+        'plain peak RSS',
+        'moving managedFields costs',
+      ],
+      migrate.runs.map((run) => [
+        count(run.objects),
+        `${fixed(run.seconds, 1)} s`,
+        count(run.objectsPerSecond),
+        mib(run.maxRssBytes),
+        `+${mib(run.maxRssBytes - run.rssAfterImportBytes)}`,
+        run.plain === undefined ? 'not measured' : `${fixed(run.plain.seconds, 1)} s`,
+        run.plain === undefined ? 'not measured' : mib(run.plain.maxRssBytes),
+        run.ownershipRatio === undefined ? 'not measured' : `${fixed(run.ownershipRatio, 2)}x`,
+      ])
+    )
   )
 }
 
