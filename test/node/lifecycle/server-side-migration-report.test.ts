@@ -4,7 +4,7 @@ import { Writable } from 'node:stream'
 import { stripVTControlCharacters } from 'node:util'
 import { describe, expect, it } from 'vitest'
 import type { MigrationState } from '../../../packages/crdconv/src/cluster/migration-status.ts'
-import type { MigrationSummary } from '../../../packages/crdconv/src/cluster/storage-migration.ts'
+import type { MigrationSummary } from '../../../packages/crdconv/src/cluster/migration-summary.ts'
 import { serverSideProgress } from '../../../packages/crdconv/src/cli/migrate-progress.ts'
 import {
   describeSummary,

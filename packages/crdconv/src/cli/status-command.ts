@@ -1,11 +1,7 @@
 import type { Command } from 'commander'
 import { detectStorageMigration, type StorageMigrationSupport } from '../cluster/migration-api.ts'
-import {
-  resourceStatus,
-  type ResourceStatus,
-  type VersionFlags,
-  type VersionRow,
-} from '../cluster/lifecycle-status.ts'
+import { resourceStatus, type ResourceStatus } from '../cluster/lifecycle-status.ts'
+import type { VersionFlags, VersionRow } from '../cluster/status-problems.ts'
 import { DEFAULT_SLOW_MS } from '../cluster/webhook-health.ts'
 import { EXIT, type CliIo, type CommandContext } from './cli-io.ts'
 import { formatTable } from './text-table.ts'

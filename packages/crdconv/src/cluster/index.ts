@@ -25,7 +25,8 @@ export {
   type LiveCustomResourceDefinition,
 } from './live-crd.ts'
 export { rewriteAllObjects, type RewriteCounts, type RewriteOptions } from './rewrite-objects.ts'
-export { migrateStorage, moveOwnership, type MigrationSummary } from './storage-migration.ts'
+export { migrateStorage, moveOwnership } from './storage-migration.ts'
+export type { MigrationSummary } from './migration-summary.ts'
 export {
   ownershipRewriter,
   staleOwnershipVersions,
@@ -51,13 +52,8 @@ export {
 } from './migration-status.ts'
 export { migrateServerSide, type ServerSideOptions } from './server-side-migration.ts'
 export { checkWebhookThroughApiServer, type WebhookCheck } from './webhook-check.ts'
-export {
-  resourceStatus,
-  type ResourceStatus,
-  type StatusProblem,
-  type VersionFlags,
-  type VersionRow,
-} from './lifecycle-status.ts'
+export { resourceStatus, type ResourceStatus } from './lifecycle-status.ts'
+export type { StatusProblem, VersionFlags, VersionRow } from './status-problems.ts'
 export { webhookStatus, type WebhookStatus } from './webhook-status.ts'
 export type { WebhookCostReport } from './webhook-cost-report.ts'
 export type { WebhookHealth, WebhookState } from './webhook-health.ts'

@@ -11,39 +11,16 @@ import {
   type LiveCustomResourceDefinition,
 } from './live-crd.ts'
 import { staleOwnershipVersions } from './ownership-rewrite.ts'
-import { findProblems, nextStep } from './status-problems.ts'
+import {
+  findProblems,
+  nextStep,
+  type StatusProblem,
+  type VersionFlags,
+  type VersionRow,
+} from './status-problems.ts'
 import { checkWebhookThroughApiServer, type WebhookCheck } from './webhook-check.ts'
 import { DEFAULT_SLOW_MS } from './webhook-health.ts'
 import { webhookStatus, type WebhookStatus } from './webhook-status.ts'
-
-/** How a version is declared on one side: in the scheme, or in the live CRD. */
-export interface VersionFlags {
-  readonly served: boolean
-  readonly storage: boolean
-  readonly deprecated: boolean
-}
-
-/** One version of the resource, the scheme beside the live CRD. */
-export interface VersionRow {
-  readonly version: string
-  readonly scheme?: VersionFlags
-  readonly live?: VersionFlags
-  readonly stored: boolean
-  /** `same`, or where the live schema first differs from the one `crdconv crd` generates. */
-  readonly schema?: string
-  readonly webhook?: WebhookCheck
-}
-
-/**
- * Something to fix; `blocking` when it stops the next step of the lifecycle, `urgent` when it
- * hurts the cluster now (a slow webhook) without blocking it. Either makes `status` exit 1.
- */
-export interface StatusProblem {
-  readonly blocking: boolean
-  readonly urgent?: boolean
-  readonly message: string
-  readonly fix: string
-}
 
 /** The live state of one resource of the scheme. */
 export interface ResourceStatus {

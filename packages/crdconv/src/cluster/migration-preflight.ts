@@ -7,7 +7,7 @@ import {
   requireCustomResourceDefinition,
   type LiveCustomResourceDefinition,
 } from './live-crd.ts'
-import type { MigrationSummary } from './storage-migration.ts'
+import type { MigrationSummary } from './migration-summary.ts'
 import { checkWebhookThroughApiServer } from './webhook-check.ts'
 
 /** A verb on a resource, as a SelfSubjectAccessReview asks about it. */

@@ -27,7 +27,8 @@ import {
 } from './migration-status.ts'
 import { pruneAfterSuccess, readableObjects, restoreAfterFailure } from './server-side-finish.ts'
 import type { RewriteOptions } from './rewrite-objects.ts'
-import { moveOwnership, type MigrationSummary } from './storage-migration.ts'
+import type { MigrationSummary } from './migration-summary.ts'
+import { moveOwnership } from './storage-migration.ts'
 
 export interface ServerSideOptions {
   /** Create the migration with `dryRun: All` (admitted, not stored) and count the objects. */

@@ -1,7 +1,36 @@
 import { sortByVersionPriority } from '@crdconv/webhook/crd'
 import type { Resource } from '@crdconv/webhook/scheme'
 import { liveStorageVersion, type LiveCustomResourceDefinition } from './live-crd.ts'
-import type { StatusProblem, VersionRow } from './lifecycle-status.ts'
+import type { WebhookCheck } from './webhook-check.ts'
+
+/** How a version is declared on one side: in the scheme, or in the live CRD. */
+export interface VersionFlags {
+  readonly served: boolean
+  readonly storage: boolean
+  readonly deprecated: boolean
+}
+
+/** One version of the resource, the scheme beside the live CRD. */
+export interface VersionRow {
+  readonly version: string
+  readonly scheme?: VersionFlags
+  readonly live?: VersionFlags
+  readonly stored: boolean
+  /** `same`, or where the live schema first differs from the one `crdconv crd` generates. */
+  readonly schema?: string
+  readonly webhook?: WebhookCheck
+}
+
+/**
+ * Something to fix; `blocking` when it stops the next step of the lifecycle, `urgent` when it
+ * hurts the cluster now (a slow webhook) without blocking it. Either makes `status` exit 1.
+ */
+export interface StatusProblem {
+  readonly blocking: boolean
+  readonly urgent?: boolean
+  readonly message: string
+  readonly fix: string
+}
 
 const APPLY_CRD =
   'apply the CRD the scheme generates: crdconv crd --scheme S --url URL | kubectl apply -f -'
