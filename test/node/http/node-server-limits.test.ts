@@ -32,9 +32,12 @@ async function serve(limits: Partial<NodeServerLimits>) {
 }
 
 /** A raw connection on loopback; `received` collects what the server writes back. */
-function open(port: number): Promise<Socket & { received: string[]; ended: Promise<void> }> {
+function open(
+  port: number,
+  localAddress = '127.0.0.1'
+): Promise<Socket & { received: string[]; ended: Promise<void> }> {
   return new Promise((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1') as Socket & {
+    const socket = connect({ port, host: '127.0.0.1', localAddress }) as Socket & {
       received: string[]
       ended: Promise<void>
     }
@@ -113,9 +116,10 @@ describe('the Node server against clients that hold connections', () => {
     expect(silent.received.join('')).toMatch(/^HTTP\/1\.1 408/)
   })
 
-  it('keeps answering /healthz while 300 idle connections are open', async () => {
+  it('keeps answering /healthz while 300 idle connections are open, 100 from each of 3 other sources', async () => {
     const port = await serve({})
-    await Promise.all(Array.from({ length: 300 }, () => open(port)))
+    const sources = ['127.0.0.2', '127.0.0.3', '127.0.0.4']
+    await Promise.all(Array.from({ length: 300 }, (_, index) => open(port, sources[index % 3])))
     expect(await healthz(port)).toBe(200)
     expect(opened.every((socket) => !socket.destroyed)).toBe(true)
   })

@@ -14,14 +14,15 @@ import { createConversionMetrics } from '../../metrics/index.ts'
 import type { Scheme } from '../../scheme/index.ts'
 import { readMetricsAccess, serveMetrics, type MetricsAccess } from './metrics-route.ts'
 import { readTlsMaterial, watchTlsFiles, type TlsFiles, type TlsMaterial } from './tls-files.ts'
+import { guardConnections, type CertificateGenerations } from './connection-slots.ts'
 import {
-  applyConnectionCap,
   nodeServerOptions,
   readNodeServerLimits,
   resolveNodeServerLimits,
   type NodeServerLimits,
 } from './node-server-limits.ts'
 import { writeStdoutLine } from './stdout-lines.ts'
+import { TLS_POLICY } from './tls-policy.ts'
 
 /** The port `crdconv serve` and `npm start` listen on unless told otherwise. */
 export const DEFAULT_NODE_PORT = 8787
@@ -34,7 +35,7 @@ export interface NodeServerOptions {
   readonly tls?: TlsMaterial | TlsFiles
   /** Where a certificate that cannot be renewed from its files is reported (default stderr). */
   readonly tlsFailed?: (error: unknown) => void
-  /** Timeouts and the connection cap; each defaults to `DEFAULT_NODE_SERVER_LIMITS`. */
+  /** Timeouts and the connection caps; each defaults to `DEFAULT_NODE_SERVER_LIMITS`. */
   readonly limits?: Partial<NodeServerLimits>
 }
 
@@ -44,8 +45,13 @@ export interface RunningServer {
   close(): Promise<void>
 }
 
+/** A server `startNodeServer` started: also which certificate each connection was served with. */
+export interface RunningNodeServer extends RunningServer {
+  readonly certificates: CertificateGenerations
+}
+
 /** The webhook's server, and whether `/convert` needs a path token (set by option or environment). */
-export interface RunningWebhookServer extends RunningServer {
+export interface RunningWebhookServer extends RunningNodeServer {
   readonly withToken: boolean
   /** No token and no `allowUnauthenticated`: `/convert` answers 503 saying why. */
   readonly closed: boolean
@@ -90,11 +96,13 @@ export function nodeServer(
   const { port = DEFAULT_NODE_PORT, hostname = '127.0.0.1', tls, environment } = options
   const { log = logJsonLinesTo(writeStdoutLine) } = options
   const settings = { ...readSettings(environment ?? process.env), ...webhookSettings(options) }
+  const limits = { ...readNodeServerLimits(environment ?? process.env), ...options.limits }
+  const { maxReviewsInFlight } = resolveNodeServerLimits(limits)
   const metrics = createConversionMetrics(scheme)
-  const app = createApp({ scheme, getConnInfo, ...settings, log, observe: metrics.observe })
+  const observe = metrics.observe
+  const app = createApp({ scheme, getConnInfo, ...settings, log, observe, maxReviewsInFlight })
   const metricsAccess = options.metrics ?? readMetricsAccess(environment ?? process.env) ?? 'open'
   serveMetrics(app, metrics, metricsAccess, settings.tokens ?? [])
-  const limits = { ...readNodeServerLimits(environment ?? process.env), ...options.limits }
   const withToken = (settings.tokens?.length ?? 0) > 0
   const closed = !withToken && settings.allowUnauthenticated !== true
   return startNodeServer({
@@ -121,10 +129,12 @@ function webhookSettings(options: NodeServerSettings): Partial<WebhookSettings> 
 }
 
 /**
- * Serves any Hono app with `@hono/node-server`, over HTTPS when a certificate is given, with
- * timeouts that close connections which send nothing or trickle, and a cap on open connections.
+ * Serves any Hono app with `@hono/node-server`, over HTTPS (TLS 1.2 AEAD suites or 1.3) when a
+ * certificate is given, with timeouts that close connections which send nothing or trickle, and
+ * caps on open connections (overall and per source, idle ones evicted first). A renewed
+ * certificate file retires the connections made under the old one.
  */
-export function startNodeServer(options: NodeServerOptions): Promise<RunningServer> {
+export function startNodeServer(options: NodeServerOptions): Promise<RunningNodeServer> {
   const { app, port, hostname, tls } = options
   const limits = resolveNodeServerLimits(options.limits)
   const timeouts = nodeServerOptions(limits)
@@ -140,7 +150,14 @@ export function startNodeServer(options: NodeServerOptions): Promise<RunningServ
           ? { serverOptions: timeouts }
           : {
               createServer: createHttpsServer,
-              serverOptions: { ...timeouts, cert: material.cert, key: material.key },
+              serverOptions: {
+                ...timeouts,
+                ...TLS_POLICY,
+                // a handshake is due as soon as the headers (Node's default is 120 s)
+                handshakeTimeout: timeouts.headersTimeout,
+                cert: material.cert,
+                key: material.key,
+              },
             }),
       },
       (info: AddressInfo) => {
@@ -149,12 +166,16 @@ export function startNodeServer(options: NodeServerOptions): Promise<RunningServ
           tls !== undefined && 'certFile' in tls
             ? watchTlsFiles(
                 tls,
-                (renewed) => (server as HttpsServer).setSecureContext(renewed),
+                (renewed) => {
+                  ;(server as HttpsServer).setSecureContext({ ...TLS_POLICY, ...renewed })
+                  slots.certificateRenewed()
+                },
                 options.tlsFailed ?? reportTlsFailure
               )
             : () => {}
         resolve({
           url: `${material === undefined ? 'http' : 'https'}://${host}:${info.port}`,
+          certificates: slots.certificates,
           close: () => {
             unwatch()
             return new Promise((done, fail) =>
@@ -164,7 +185,7 @@ export function startNodeServer(options: NodeServerOptions): Promise<RunningServ
         })
       }
     )
-    applyConnectionCap(server, limits)
+    const slots = guardConnections(server as HttpsServer, limits)
     server.once('error', reject)
   })
 }
