@@ -4,7 +4,7 @@ import { answerReview, DEFAULT_REVIEW_LIMITS } from '../review/index.ts'
 import type { Scheme } from '../scheme/index.ts'
 import { DEFAULT_MAX_BODY_BYTES } from './body-limits.ts'
 import { answerInternalError } from './internal-error.ts'
-import { checkPathTokens, encodeTokens, matchesAnyToken } from './path-token.ts'
+import { checkPathTokens, CONVERT_PATH, encodeTokens, isConvertPath } from './path-token.ts'
 import { refusalLog } from './refusal-log.ts'
 import { busyAnswer, TOO_MANY_IN_FLIGHT } from './reviews-in-flight.ts'
 import { readBodyText } from './request-body.ts'
@@ -58,7 +58,6 @@ interface Guard {
   readonly closed: string | undefined
 }
 
-const CONVERT_PATH = '/convert'
 const WRONG_TOKEN = 'wrong or missing path token'
 
 /**
@@ -233,14 +232,6 @@ function buildGuard(options: AppOptions, fromBindings: Partial<WebhookSettings>)
         ? JSON.stringify({ error: CLOSED_WITHOUT_TOKEN })
         : undefined,
   }
-}
-
-function isConvertPath(path: string, tokens: readonly Uint8Array[]): boolean {
-  if (tokens.length === 0) return path === CONVERT_PATH
-  const prefix = `${CONVERT_PATH}/`
-  if (!path.startsWith(prefix)) return false
-  const token = path.slice(prefix.length)
-  return !token.includes('/') && matchesAnyToken(token, tokens)
 }
 
 // the same answer for an unknown path, a missing token and a wrong one: it reveals nothing
