@@ -27,8 +27,8 @@ export interface AppOptions extends Partial<WebhookSettings> {
   /** Where the one log line per review goes (default: a JSON line on stdout). */
   readonly log?: ReviewLogger
   /**
-   * The platform's connection info, for `allowedSources`: `getConnInfo` from
-   * `hono/cloudflare-workers`, `hono/aws-lambda` or `@hono/node-server/conninfo`.
+   * The platform's connection info, for `allowedSources`: `cloudflareConnInfo` (Workers), or
+   * `getConnInfo` from `hono/aws-lambda` or `@hono/node-server/conninfo`.
    */
   readonly getConnInfo?: GetConnInfo
   /** Said after the 413 message: how to raise the body limit on this platform. */
