@@ -141,6 +141,7 @@ export function startNodeServer(options: NodeServerOptions): Promise<RunningNode
   return new Promise((resolve, reject) => {
     // a throw in here rejects: an unreadable file fails the start like a taken port
     const material = tls === undefined || !('certFile' in tls) ? tls : readTlsMaterial(tls)
+    let serving = material
     const server: ServerType = serve(
       {
         fetch: app.fetch,
@@ -167,7 +168,10 @@ export function startNodeServer(options: NodeServerOptions): Promise<RunningNode
             ? watchTlsFiles(
                 tls,
                 (renewed) => {
+                  // both files' watchers fire for one swap of a Secret volume: one renewal
+                  if (sameMaterial(renewed, serving)) return
                   ;(server as HttpsServer).setSecureContext({ ...TLS_POLICY, ...renewed })
+                  serving = renewed
                   slots.certificateRenewed()
                 },
                 options.tlsFailed ?? reportTlsFailure
@@ -188,6 +192,15 @@ export function startNodeServer(options: NodeServerOptions): Promise<RunningNode
     const slots = guardConnections(server as HttpsServer, limits)
     server.once('error', reject)
   })
+}
+
+function sameMaterial(one: TlsMaterial, other: TlsMaterial | undefined): boolean {
+  const bytes = (pem: string | Buffer) => (typeof pem === 'string' ? Buffer.from(pem) : pem)
+  return (
+    other !== undefined &&
+    bytes(one.cert).equals(bytes(other.cert)) &&
+    bytes(one.key).equals(bytes(other.key))
+  )
 }
 
 function reportTlsFailure(error: unknown): void {
