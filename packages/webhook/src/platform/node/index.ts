@@ -1,6 +1,7 @@
 /** The webhook as a Node server (`@hono/node-server`), HTTP or HTTPS, with its own limits; the process entry for a container. */
 export { type CertificateGenerations } from './connection-slots.ts'
 export {
+  defaultMetricsAccess,
   METRICS_ACCESS,
   readMetricsAccess,
   serveMetrics,

@@ -12,7 +12,12 @@ import {
 } from '../../http/index.ts'
 import { createConversionMetrics } from '../../metrics/index.ts'
 import type { Scheme } from '../../scheme/index.ts'
-import { readMetricsAccess, serveMetrics, type MetricsAccess } from './metrics-route.ts'
+import {
+  defaultMetricsAccess,
+  readMetricsAccess,
+  serveMetrics,
+  type MetricsAccess,
+} from './metrics-route.ts'
 import { readTlsMaterial, watchTlsFiles, type TlsFiles, type TlsMaterial } from './tls-files.ts'
 import { guardConnections, type CertificateGenerations } from './connection-slots.ts'
 import {
@@ -71,7 +76,7 @@ export interface NodeServerSettings extends Partial<WebhookSettings> {
   readonly log?: ReviewLogger
   /** Timeouts and the connection cap, over the `CONVERT_*` environment. */
   readonly limits?: Partial<NodeServerLimits>
-  /** Who may read `GET /metrics` (over `CONVERT_METRICS`; default `open`). */
+  /** Who may read `GET /metrics` (over `CONVERT_METRICS`; default `token` with a path token, else `open`). */
   readonly metrics?: MetricsAccess
 }
 
@@ -79,7 +84,7 @@ export interface NodeServerSettings extends Partial<WebhookSettings> {
  * The webhook as a Node server, set up like `workerApp(scheme)` and `lambdaHandler(scheme)`: the
  * `CONVERT_*` settings from the environment (options win over them), the client address from the
  * socket, the default body limit, HTTPS when given a certificate, and the metrics as Prometheus
- * text on `GET /metrics` (`CONVERT_METRICS`: open, token or off). Throws a `SettingsError` naming
+ * text on `GET /metrics` (`CONVERT_METRICS`: token, the default with a path token; open; or off). Throws a `SettingsError` naming
  * the variable when a setting is unusable.
  *
  * @example
@@ -101,8 +106,10 @@ export function nodeServer(
   const metrics = createConversionMetrics(scheme)
   const observe = metrics.observe
   const app = createApp({ scheme, getConnInfo, ...settings, log, observe, maxReviewsInFlight })
-  const metricsAccess = options.metrics ?? readMetricsAccess(environment ?? process.env) ?? 'open'
-  serveMetrics(app, metrics, metricsAccess, settings.tokens ?? [])
+  const tokens = settings.tokens ?? []
+  const metricsAccess =
+    options.metrics ?? readMetricsAccess(environment ?? process.env) ?? defaultMetricsAccess(tokens)
+  serveMetrics(app, metrics, metricsAccess, tokens)
   const withToken = (settings.tokens?.length ?? 0) > 0
   const closed = !withToken && settings.allowUnauthenticated !== true
   return startNodeServer({
