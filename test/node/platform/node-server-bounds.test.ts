@@ -1,7 +1,6 @@
 // The Node server's bounds, with real sockets on loopback: reviews in flight (429 with
 // Retry-After), connection caps that evict idle keep-alive connections first, a cap per source
 // address, and TLS 1.2 with AEAD suites only.
-import { connect, type Socket } from 'node:net'
 import { connect as connectTls } from 'node:tls'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createApp } from '../../../packages/webhook/src/http/index.ts'
@@ -14,47 +13,24 @@ import type { NodeServerLimits } from '../../../packages/webhook/src/platform/no
 import { exampleScheme } from '../../../examples/index.ts'
 import { TOKEN } from '../../support/hardening-fixtures.ts'
 import { conversionReview } from '../../support/review-factory.ts'
+import {
+  closeOpenedSockets,
+  openSocket,
+  receive,
+  type OpenSocket,
+} from '../../support/loopback-sockets.ts'
 import { makeSelfSignedCertificate } from '../../support/self-signed-certificate.ts'
 
 const app = createApp({ allowUnauthenticated: true, scheme: exampleScheme, log: () => {} })
-const opened: Socket[] = []
 let server: RunningServer | undefined
 
 afterEach(async () => {
-  for (const socket of opened.splice(0)) socket.destroy()
+  closeOpenedSockets()
   await server?.close()
   server = undefined
 })
 
-type OpenSocket = Socket & { received: () => string; ended: Promise<void> }
-
-/** A raw connection on loopback, from `localAddress`; `received` is what the server wrote back. */
-function open(port: number, localAddress = '127.0.0.1'): Promise<OpenSocket> {
-  return new Promise((resolve, reject) => {
-    const socket = connect({ port, host: '127.0.0.1', localAddress }) as OpenSocket
-    const chunks: string[] = []
-    socket.received = () => chunks.join('')
-    socket.ended = new Promise((done) => socket.once('close', () => done()))
-    socket.on('data', (chunk) => chunks.push(String(chunk)))
-    socket.once('connect', () => resolve(socket))
-    socket.once('error', reject)
-    opened.push(socket)
-  })
-}
-
-/** Resolves once the socket has received `text` (or rejects when it closes first). */
-function receive(socket: OpenSocket, text: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const check = () => {
-      if (!socket.received().includes(text)) return
-      socket.off('data', check)
-      resolve()
-    }
-    socket.on('data', check)
-    void socket.ended.then(() => reject(new Error(`closed before ${JSON.stringify(text)}`)))
-    check()
-  })
-}
+const open = openSocket
 
 /** `GET /healthz` on a new connection from `localAddress`: the status line, or `closed`. */
 async function healthz(port: number, localAddress?: string): Promise<string> {
