@@ -1,4 +1,3 @@
-import { connect, type Socket } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createApp, SettingsError } from '../../../packages/webhook/src/http/index.ts'
 import {
@@ -15,13 +14,13 @@ import {
   type NodeServerLimits,
 } from '../../../packages/webhook/src/platform/node/node-server-limits.ts'
 import { exampleScheme } from '../../../examples/index.ts'
+import { closeOpenedSockets, openedSockets, openSocket } from '../../support/loopback-sockets.ts'
 
 const app = createApp({ allowUnauthenticated: true, scheme: exampleScheme, log: () => {} })
-const opened: Socket[] = []
 let server: RunningServer | undefined
 
 afterEach(async () => {
-  for (const socket of opened.splice(0)) socket.destroy()
+  closeOpenedSockets()
   await server?.close()
   server = undefined
 })
@@ -31,21 +30,7 @@ async function serve(limits: Partial<NodeServerLimits>) {
   return Number(new URL(server.url).port)
 }
 
-/** A raw connection on loopback; `received` collects what the server writes back. */
-function open(port: number): Promise<Socket & { received: string[]; ended: Promise<void> }> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1') as Socket & {
-      received: string[]
-      ended: Promise<void>
-    }
-    socket.received = []
-    socket.ended = new Promise((done) => socket.once('close', () => done()))
-    socket.on('data', (chunk) => socket.received.push(String(chunk)))
-    socket.once('connect', () => resolve(socket))
-    socket.once('error', reject)
-    opened.push(socket)
-  })
-}
+const open = openSocket
 
 /** GET /healthz on a fresh connection: its status, or the error that ended it. */
 function healthz(port: number): Promise<number | string> {
@@ -60,7 +45,7 @@ describe('the Node server against clients that hold connections', () => {
     const port = await serve({ headersTimeoutSeconds: 1, requestTimeoutSeconds: 2 })
     const silent = await open(port)
     await silent.ended
-    expect(silent.received.join('')).toMatch(/^HTTP\/1\.1 408/)
+    expect(silent.received()).toMatch(/^HTTP\/1\.1 408/)
   })
 
   it('closes a connection whose headers never end', async () => {
@@ -68,7 +53,7 @@ describe('the Node server against clients that hold connections', () => {
     const partial = await open(port)
     partial.write('POST /convert HTTP/1.1\r\nHost: crdconv\r\n')
     await partial.ended
-    expect(partial.received.join('')).toMatch(/^HTTP\/1\.1 408/)
+    expect(partial.received()).toMatch(/^HTTP\/1\.1 408/)
   })
 
   it('cuts a trickled body at the request timeout', async () => {
@@ -80,7 +65,7 @@ describe('the Node server against clients that hold connections', () => {
     const drip = setInterval(() => trickle.writable && trickle.write(' '), 200)
     await trickle.ended
     clearInterval(drip)
-    expect(trickle.received.join('')).toMatch(/^HTTP\/1\.1 408/)
+    expect(trickle.received()).toMatch(/^HTTP\/1\.1 408/)
   })
 
   it('keeps an idle connection longer than the API server does, so the API server closes it', () => {
@@ -94,7 +79,7 @@ describe('the Node server against clients that hold connections', () => {
     const idle = await open(port)
     idle.write('GET /healthz HTTP/1.1\r\nHost: crdconv\r\n\r\n')
     await idle.ended
-    expect(idle.received.join('')).toMatch(/^HTTP\/1\.1 200/)
+    expect(idle.received()).toMatch(/^HTTP\/1\.1 200/)
   })
 
   it('takes the timeouts from the CONVERT_* environment in nodeServer', async () => {
@@ -110,14 +95,15 @@ describe('the Node server against clients that hold connections', () => {
     })
     const silent = await open(Number(new URL(server.url).port))
     await silent.ended
-    expect(silent.received.join('')).toMatch(/^HTTP\/1\.1 408/)
+    expect(silent.received()).toMatch(/^HTTP\/1\.1 408/)
   })
 
-  it('keeps answering /healthz while 300 idle connections are open', async () => {
+  it('keeps answering /healthz while 300 idle connections are open, 100 from each of 3 other sources', async () => {
     const port = await serve({})
-    await Promise.all(Array.from({ length: 300 }, () => open(port)))
+    const sources = ['127.0.0.2', '127.0.0.3', '127.0.0.4']
+    await Promise.all(Array.from({ length: 300 }, (_, index) => open(port, sources[index % 3])))
     expect(await healthz(port)).toBe(200)
-    expect(opened.every((socket) => !socket.destroyed)).toBe(true)
+    expect(openedSockets().every((socket) => !socket.destroyed)).toBe(true)
   })
 
   it('refuses connections past the cap and serves again once they close', async () => {

@@ -54,8 +54,15 @@ describe.skipIf('skip' in helm)('the chart’s monitoring (helm template)', () =
         path: '/metrics',
         scheme: 'https',
         tlsConfig: { serverName: 'conv.webhooks.svc', ca: { secret: { name: 'conv-tls' } } },
+        // /metrics follows the path token by default: the scrape sends the one the pods read
+        authorization: { type: 'Bearer', credentials: { name: 'conv-token', key: 'token' } },
       },
     ])
+    const deployment = JSON.stringify(rendered.find((one) => one.kind === 'Deployment')?.spec)
+    expect(deployment).toContain(
+      '{"name":"CONVERT_TOKEN","valueFrom":{"secretKeyRef":{"name":"conv-token","key":"token"}}}'
+    )
+    expect(deployment).not.toContain('CONVERT_METRICS')
     const policy = rendered.find((one) => one.kind === 'NetworkPolicy')
     expect(JSON.stringify(policy?.spec['ingress'])).toContain(
       '"kubernetes.io/metadata.name":"monitoring"'

@@ -41,6 +41,23 @@ describe('the Node server’s /metrics', () => {
     }
   })
 
+  it('with a path token and no CONVERT_METRICS, answers only the token as a bearer token; CONVERT_METRICS=open opens it', async () => {
+    const closed = await nodeServer(exampleScheme, { ...quiet, tokens: [TOKEN] })
+    const open = await nodeServer(exampleScheme, {
+      ...quiet,
+      tokens: [TOKEN],
+      environment: { CONVERT_METRICS: 'open' },
+    })
+    try {
+      expect((await fetch(`${closed.url}/metrics`)).status).toBe(401)
+      const bearer = { headers: { authorization: `Bearer ${TOKEN}` } }
+      expect((await fetch(`${closed.url}/metrics`, bearer)).status).toBe(200)
+      expect((await fetch(`${open.url}/metrics`)).status).toBe(200)
+    } finally {
+      await Promise.all([closed.close(), open.close()])
+    }
+  })
+
   it('with CONVERT_METRICS=off, has no /metrics', async () => {
     const server = await nodeServer(exampleScheme, {
       ...quiet,

@@ -1,9 +1,10 @@
 // The chart's certificate renewal, on a real API server: the CRD trusts a CA (as cert-manager
 // injects the chart's CA), the Node server serves a leaf from a Secret volume, and the leaf is
 // renewed while the API server converts: a leaf from the same CA keeps every conversion working.
-// Known gap: the API server keeps its TLS connections alive, so conversions after the swap may
-// still ride a connection made with the old leaf; a test that forces new connections (and shows a
-// leaf that is its own CA failing, cert-manager#5519) is still to write.
+// The API server keeps its TLS connections alive, so the server retires the connections made
+// under the old leaf (idle ones at once, busy ones after their answer): the test counts, per
+// certificate generation, the requests that arrived, and proves the API server's reviews after
+// the swap all came on connections served with the new leaf.
 import { X509Certificate } from 'node:crypto'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -18,7 +19,7 @@ import { createApp } from '../../../packages/webhook/src/http/index.ts'
 import {
   startNodeServer,
   TLS_FILE_CHECK_MS,
-  type RunningServer,
+  type RunningNodeServer,
 } from '../../../packages/webhook/src/platform/node/index.ts'
 import { describeWithApiServer } from '../../support/api-server.ts'
 import { TOKEN } from '../../support/hardening-fixtures.ts'
@@ -38,7 +39,7 @@ describeWithApiServer(
     )
     let first: { caCert: string; caKey: string }
     let server: TestApiServer
-    let webhook: RunningServer
+    let webhook: RunningNodeServer
 
     /** A server-side dry-run create at v1: converted to v1beta1 and back by the webhook. */
     const convertOnce = async (name: string) => {
@@ -117,8 +118,10 @@ describeWithApiServer(
     })
 
     it(
-      'keeps every conversion working through a renewal from the same CA',
+      'keeps every conversion working through a renewal from the same CA, and the reviews after it come on connections served with the new leaf',
       async () => {
+        const before = webhook.certificates.current
+        expect(webhook.certificates.requestsServed(before)).toBeGreaterThan(0)
         const renewed = await volume.fresh()
         const fingerprint = new X509Certificate(readFileSync(renewed.cert)).fingerprint256
         volume.publish(renewed.cert, renewed.key)
@@ -126,6 +129,18 @@ describeWithApiServer(
         expect(served).toBe(true)
         expect(outcomes.filter((outcome) => outcome !== 'ok')).toEqual([])
         expect(outcomes.length).toBeGreaterThan(20)
+
+        // the swap is done: every review from here on must come on a connection made after it
+        expect(webhook.certificates.current).toBe(before + 1)
+        const onOldLeaf = webhook.certificates.requestsServed(before)
+        const onNewLeaf = webhook.certificates.requestsServed(before + 1)
+        for (const name of ['after-1', 'after-2', 'after-3'])
+          expect(await convertOnce(name)).toBe('ok')
+        expect(webhook.certificates.requestsServed(before)).toBe(onOldLeaf)
+        expect(webhook.certificates.requestsServed(before + 1)).toBeGreaterThanOrEqual(
+          onNewLeaf + 3
+        )
+        expect(await servedFingerprint(webhook.url)).toBe(fingerprint)
       },
       6 * TLS_FILE_CHECK_MS
     )

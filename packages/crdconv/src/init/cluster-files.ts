@@ -9,7 +9,7 @@ import {
   SERVER_TLS_ENVIRONMENT,
   TLS_MOUNT,
 } from './container-image-files.ts'
-import { SETTING_VARIABLES } from '@crdconv/webhook/http'
+import { NODE_SERVER_VARIABLES, SETTING_VARIABLES } from '@crdconv/webhook/http'
 import { CERTIFICATE } from './chart-certificates.ts'
 import { TOKEN_HELPER, TOKEN_SECRET } from './chart-token.ts'
 
@@ -75,6 +75,8 @@ token: ''
 # 7 times its body (283 MB measured for four 10 MiB reviews), so a 384 MiB V8 heap converts four
 # of the largest bodies at once, and the limit leaves 128 MiB over the heap for Node itself, the
 # bodies' buffers and the TLS sockets. Past the heap, V8 collects harder before the kernel's OOM kill.
+# maxReviewsInFlight holds that to four: a fifth review at once gets 429 with Retry-After: 1,
+# which the API server retries a second later. Raise it with the memory, or lower maxBodyBytes.
 resources:
   requests:
     cpu: 100m
@@ -83,6 +85,7 @@ resources:
     memory: 512Mi
 heapMegabytes: 384
 maxBodyBytes: 10485760
+maxReviewsInFlight: 4
 
 # Where the API server's calls come from (NetworkPolicy ipBlocks): required, no default. On a
 # self-managed control plane, the API servers' addresses as /32s
@@ -165,6 +168,8 @@ ${Object.entries(SERVER_TLS_ENVIRONMENT)
                   key: token
             - name: ${SETTING_VARIABLES.maxBodyBytes}
               value: {{ .Values.maxBodyBytes | int64 | quote }}
+            - name: ${NODE_SERVER_VARIABLES.maxReviewsInFlight}
+              value: {{ .Values.maxReviewsInFlight | int64 | quote }}
             - name: NODE_OPTIONS
               value: --max-old-space-size={{ .Values.heapMegabytes | int64 }}
           ports:

@@ -92,7 +92,8 @@ const ONLY_WITH_OPERATOR = '{{- if .Capabilities.APIVersions.Has "monitoring.cor
 
 const SERVICE_MONITOR = `${ONLY_WITH_OPERATOR}
 # Prometheus (the Operator's) scrapes GET /metrics over the Service's HTTPS port, trusting the CA
-# cert-manager issued the webhook's certificate from
+# cert-manager issued the webhook's certificate from, with the path token as its bearer token:
+# the webhook answers /metrics only to the token's holders (CONVERT_METRICS defaults to token)
 apiVersion: monitoring.coreos.com/v1
 kind: ServiceMonitor
 metadata:
@@ -106,6 +107,11 @@ spec:
       path: /metrics
       scheme: https
       interval: 30s
+      authorization:
+        type: Bearer
+        credentials:
+          name: {{ include "webhook.fullname" . }}-token
+          key: token
       tlsConfig:
         serverName: {{ include "webhook.fullname" . }}.{{ .Release.Namespace }}.svc
         ca:

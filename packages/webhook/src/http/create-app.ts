@@ -4,8 +4,9 @@ import { answerReview, DEFAULT_REVIEW_LIMITS } from '../review/index.ts'
 import type { Scheme } from '../scheme/index.ts'
 import { DEFAULT_MAX_BODY_BYTES } from './body-limits.ts'
 import { answerInternalError } from './internal-error.ts'
-import { checkPathTokens, encodeTokens, matchesAnyToken } from './path-token.ts'
+import { checkPathTokens, CONVERT_PATH, encodeTokens, isConvertPath } from './path-token.ts'
 import { refusalLog } from './refusal-log.ts'
+import { busyAnswer, TOO_MANY_IN_FLIGHT } from './reviews-in-flight.ts'
 import { readBodyText } from './request-body.ts'
 import type { RequestObserver, RequestOutcome } from './request-outcome.ts'
 import {
@@ -26,8 +27,8 @@ export interface AppOptions extends Partial<WebhookSettings> {
   /** Where the one log line per review goes (default: a JSON line on stdout). */
   readonly log?: ReviewLogger
   /**
-   * The platform's connection info, for `allowedSources`: `getConnInfo` from
-   * `hono/cloudflare-workers`, `hono/aws-lambda` or `@hono/node-server/conninfo`.
+   * The platform's connection info, for `allowedSources`: `cloudflareConnInfo` (Workers), or
+   * `getConnInfo` from `hono/aws-lambda` or `@hono/node-server/conninfo`.
    */
   readonly getConnInfo?: GetConnInfo
   /** Said after the 413 message: how to raise the body limit on this platform. */
@@ -39,6 +40,11 @@ export interface AppOptions extends Partial<WebhookSettings> {
   readonly settingsFromBindings?: (bindings: unknown) => Partial<WebhookSettings>
   /** Told what became of every request to /convert: how the platforms feed their metrics. */
   readonly observe?: RequestObserver
+  /**
+   * Most reviews read or converted at once (the Node server's `CONVERT_MAX_REVIEWS_IN_FLIGHT`);
+   * past it `/convert` answers 429 with `Retry-After` before reading the body. Default: no cap.
+   */
+  readonly maxReviewsInFlight?: number
 }
 
 /** What guards `/convert` under one set of settings; built once per settings, not per request. */
@@ -52,7 +58,6 @@ interface Guard {
   readonly closed: string | undefined
 }
 
-const CONVERT_PATH = '/convert'
 const WRONG_TOKEN = 'wrong or missing path token'
 
 /**
@@ -66,8 +71,10 @@ const WRONG_TOKEN = 'wrong or missing path token'
  * ```
  */
 export function createApp(options: AppOptions): Hono {
-  const { scheme, log = logAsJsonLine, observe } = options
+  const { scheme, log = logAsJsonLine, observe, maxReviewsInFlight = Infinity } = options
   const logRefusal = refusalLog(log)
+  const busy = busyAnswer(maxReviewsInFlight)
+  let reviewsInFlight = 0
   const fixedGuard = lazily(() => buildGuard(options, {}))
   const guards = new WeakMap<object, Guard>()
   const guardFor = (c: Context): Guard => {
@@ -124,6 +131,26 @@ export function createApp(options: AppOptions): Hono {
       told({ type: 'bad_request', reason: 'wrong_content_type' })
       return jsonResponse(JSON.stringify({ error }), 415, timing)
     }
+    if (reviewsInFlight >= maxReviewsInFlight) {
+      logRefusal(429, TOO_MANY_IN_FLIGHT)
+      told({ type: 'bad_request', reason: 'too_many_in_flight' })
+      // the body stays unread: close the connection rather than drain it
+      return busy()
+    }
+    reviewsInFlight++
+    try {
+      return await answerReadable(c, guard, started, timing, told)
+    } finally {
+      reviewsInFlight--
+    }
+  }
+  const answerReadable = async (
+    c: Context,
+    guard: Guard,
+    started: number,
+    timing: ServerTiming,
+    told: (outcome: RequestOutcome) => void
+  ): Promise<Response> => {
     const text = await readBodyText(c.req.raw, guard.settings.maxBodyBytes)
     if (!text.ok && 'aborted' in text) {
       const entry = abortedLogEntry(text.aborted, performance.now() - started)
@@ -205,14 +232,6 @@ function buildGuard(options: AppOptions, fromBindings: Partial<WebhookSettings>)
         ? JSON.stringify({ error: CLOSED_WITHOUT_TOKEN })
         : undefined,
   }
-}
-
-function isConvertPath(path: string, tokens: readonly Uint8Array[]): boolean {
-  if (tokens.length === 0) return path === CONVERT_PATH
-  const prefix = `${CONVERT_PATH}/`
-  if (!path.startsWith(prefix)) return false
-  const token = path.slice(prefix.length)
-  return !token.includes('/') && matchesAnyToken(token, tokens)
 }
 
 // the same answer for an unknown path, a missing token and a wrong one: it reveals nothing

@@ -29,16 +29,16 @@ export function answerInternalError(error: Error, c: Context): Response {
   )
   if (transient) {
     const message = `crdconv ran out of resources answering this review (incident ${incident}); retry`
-    return c.json(status(503, 'ServiceUnavailable', message), 503, { 'Retry-After': '1' })
+    return c.json(kubernetesStatus(503, 'ServiceUnavailable', message), 503, { 'Retry-After': '1' })
   }
   const message = misconfigured
     ? `crdconv is misconfigured (incident ${incident} in the webhook's log)`
     : `crdconv failed with an internal error (incident ${incident} in the webhook's log)`
-  return c.json(status(500, 'InternalError', message), 500)
+  return c.json(kubernetesStatus(500, 'InternalError', message), 500)
 }
 
 /** A `metav1.Status`, with `error` as every other crdconv error body has it. */
-function status(code: number, reason: string, message: string) {
+export function kubernetesStatus(code: number, reason: string, message: string) {
   return {
     kind: 'Status',
     apiVersion: 'v1',

@@ -8,6 +8,9 @@ const encoder = new TextEncoder()
 /** Tokens travel in a URL path: unreserved characters only, and long enough not to be guessed. */
 export const MIN_TOKEN_LENGTH = 32
 
+/** Where reviews are posted: `/convert`, or `/convert/<token>` when path tokens are set. */
+export const CONVERT_PATH = '/convert'
+
 // token lists this module has checked: a list read from the environment is not checked again
 const checkedLists = new WeakSet<readonly string[]>()
 
@@ -76,4 +79,21 @@ function equalBytes(given: Uint8Array, expected: Uint8Array): number {
     difference |= (given[index % Math.max(given.length, 1)] ?? 0) ^ (expected[index] as number)
   }
   return difference === 0 ? 1 : 0
+}
+
+/**
+ * Whether `path` is where this webhook converts: `/convert/<one of tokens>`, or `/convert` when
+ * no token is set. Every other path is answered without reading the body.
+ *
+ * @example
+ * ```ts
+ * isConvertPath(`/convert/${token}`, encodeTokens([token])) // true
+ * ```
+ */
+export function isConvertPath(path: string, tokens: readonly Uint8Array[]): boolean {
+  if (tokens.length === 0) return path === CONVERT_PATH
+  const prefix = `${CONVERT_PATH}/`
+  if (!path.startsWith(prefix)) return false
+  const token = path.slice(prefix.length)
+  return !token.includes('/') && matchesAnyToken(token, tokens)
 }

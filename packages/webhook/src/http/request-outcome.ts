@@ -10,6 +10,7 @@ export const BAD_REQUEST_REASONS = [
   'wrong_method',
   'source_not_allowed',
   'closed_without_token',
+  'too_many_in_flight',
 ] as const
 export type BadRequestReason = (typeof BAD_REQUEST_REASONS)[number]
 

@@ -12,12 +12,14 @@ export const SETTING_VARIABLES = {
   maxDepth: 'CONVERT_MAX_DEPTH',
 } as const
 
-/** The Node server's own variables: its timeouts and connection cap (no other platform has them). */
+/** The Node server's own variables: its timeouts, connection caps and in-flight cap (no other platform has them). */
 export const NODE_SERVER_VARIABLES = {
   keepAliveTimeoutSeconds: 'CONVERT_KEEP_ALIVE_TIMEOUT_SECONDS',
   headersTimeoutSeconds: 'CONVERT_HEADERS_TIMEOUT_SECONDS',
   requestTimeoutSeconds: 'CONVERT_REQUEST_TIMEOUT_SECONDS',
   maxConnections: 'CONVERT_MAX_CONNECTIONS',
+  maxConnectionsPerSource: 'CONVERT_MAX_CONNECTIONS_PER_SOURCE',
+  maxReviewsInFlight: 'CONVERT_MAX_REVIEWS_IN_FLIGHT',
 } as const
 
 /** Where `runNodeServer` (a container's entry) listens, its certificate, its stop, and who reads /metrics. */

@@ -1,5 +1,7 @@
 /** The webhook as a Node server (`@hono/node-server`), HTTP or HTTPS, with its own limits; the process entry for a container. */
+export { type CertificateGenerations } from './connection-slots.ts'
 export {
+  defaultMetricsAccess,
   METRICS_ACCESS,
   readMetricsAccess,
   serveMetrics,
@@ -11,6 +13,7 @@ export {
   startNodeServer,
   type NodeServerOptions,
   type NodeServerSettings,
+  type RunningNodeServer,
   type RunningServer,
   type RunningWebhookServer,
 } from './node-server.ts'
@@ -28,6 +31,7 @@ export {
   servingLine,
   type NodeListenSettings,
 } from './run-node-server.ts'
+export { TLS_POLICY } from './tls-policy.ts'
 export {
   readTlsMaterial,
   TLS_FILE_CHECK_MS,

@@ -5,13 +5,27 @@ import { NODE_LISTEN_VARIABLES, variableReader } from '../../http/setting-variab
 import { PROMETHEUS_CONTENT_TYPE, type ConversionMetrics } from '../../metrics/index.ts'
 
 /**
- * Who may read `/metrics`: `open` (the default: the metrics name CRDs and versions, never an
- * object or a token), `token` (a bearer token, one of the path tokens, as a Prometheus
- * ServiceMonitor sends it from the webhook's Secret), or `off` (no `/metrics` at all).
+ * Who may read `/metrics`: `token` (a bearer token, one of the path tokens, as a Prometheus
+ * ServiceMonitor sends it from the webhook's Secret; the default when a path token is set),
+ * `open` (anyone: the metrics name CRDs and versions, never an object or a token; the default
+ * without a path token, and an opt-in with one), or `off` (no `/metrics` at all).
  */
 export type MetricsAccess = 'open' | 'token' | 'off'
 
 export const METRICS_ACCESS: readonly MetricsAccess[] = ['open', 'token', 'off']
+
+/**
+ * Who reads `/metrics` when `CONVERT_METRICS` is not set: with a path token, only its holders
+ * (secure by default, as `/convert` is); without one there is nothing to ask for, so anyone.
+ *
+ * @example
+ * ```ts
+ * defaultMetricsAccess([token]) // 'token'
+ * ```
+ */
+export function defaultMetricsAccess(tokens: readonly string[]): MetricsAccess {
+  return tokens.length > 0 ? 'token' : 'open'
+}
 
 /** The `CONVERT_METRICS` setting of an environment; throws a `SettingsError` on any other value. */
 export function readMetricsAccess(environment: unknown): MetricsAccess | undefined {

@@ -1,7 +1,6 @@
 // How long the Node server waits for a client, and how many it serves at once. Node's own
 // defaults (headers 60 s, request 300 s, no connection cap) let a client that sends nothing, or
 // trickles a body, hold a socket for minutes; the API server gives up on a webhook after 30 s.
-import type { Server } from 'node:http'
 import {
   NODE_SERVER_VARIABLES,
   parsePositiveInteger,
@@ -24,8 +23,15 @@ export interface NodeServerLimits {
   readonly headersTimeoutSeconds: number
   /** Seconds a client has to send the whole request: a little over the API server's 30 s. */
   readonly requestTimeoutSeconds: number
-  /** Most connections open at once; the server closes new ones past it. */
+  /**
+   * Most connections open at once. A new one past it takes the place of the connection idle the
+   * longest (a keep-alive connection between requests); with none idle, the new one is closed.
+   */
   readonly maxConnections: number
+  /** Most connections open at once from one remote address, with the same idle-first rule. */
+  readonly maxConnectionsPerSource: number
+  /** Most reviews read or converted at once; past it `/convert` answers 429 with `Retry-After`. */
+  readonly maxReviewsInFlight: number
 }
 
 export const DEFAULT_NODE_SERVER_LIMITS: NodeServerLimits = {
@@ -33,6 +39,8 @@ export const DEFAULT_NODE_SERVER_LIMITS: NodeServerLimits = {
   headersTimeoutSeconds: 10,
   requestTimeoutSeconds: 35,
   maxConnections: 1_000,
+  maxConnectionsPerSource: 100,
+  maxReviewsInFlight: 16,
 }
 
 /**
@@ -77,12 +85,4 @@ export function nodeServerOptions(limits: NodeServerLimits) {
     requestTimeout: limits.requestTimeoutSeconds * 1000,
     connectionsCheckingInterval: Math.min(1000, (limits.headersTimeoutSeconds * 1000) / 4),
   }
-}
-
-/** What only the server object takes: the connection cap. */
-export function applyConnectionCap(
-  server: Pick<Server, 'maxConnections'>,
-  limits: NodeServerLimits
-) {
-  server.maxConnections = limits.maxConnections
 }

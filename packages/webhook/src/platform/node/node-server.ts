@@ -12,16 +12,22 @@ import {
 } from '../../http/index.ts'
 import { createConversionMetrics } from '../../metrics/index.ts'
 import type { Scheme } from '../../scheme/index.ts'
-import { readMetricsAccess, serveMetrics, type MetricsAccess } from './metrics-route.ts'
-import { readTlsMaterial, watchTlsFiles, type TlsFiles, type TlsMaterial } from './tls-files.ts'
 import {
-  applyConnectionCap,
+  defaultMetricsAccess,
+  readMetricsAccess,
+  serveMetrics,
+  type MetricsAccess,
+} from './metrics-route.ts'
+import { readTlsMaterial, watchTlsFiles, type TlsFiles, type TlsMaterial } from './tls-files.ts'
+import { guardConnections, type CertificateGenerations } from './connection-slots.ts'
+import {
   nodeServerOptions,
   readNodeServerLimits,
   resolveNodeServerLimits,
   type NodeServerLimits,
 } from './node-server-limits.ts'
 import { writeStdoutLine } from './stdout-lines.ts'
+import { TLS_POLICY } from './tls-policy.ts'
 
 /** The port `crdconv serve` and `npm start` listen on unless told otherwise. */
 export const DEFAULT_NODE_PORT = 8787
@@ -34,7 +40,7 @@ export interface NodeServerOptions {
   readonly tls?: TlsMaterial | TlsFiles
   /** Where a certificate that cannot be renewed from its files is reported (default stderr). */
   readonly tlsFailed?: (error: unknown) => void
-  /** Timeouts and the connection cap; each defaults to `DEFAULT_NODE_SERVER_LIMITS`. */
+  /** Timeouts and the connection caps; each defaults to `DEFAULT_NODE_SERVER_LIMITS`. */
   readonly limits?: Partial<NodeServerLimits>
 }
 
@@ -44,8 +50,13 @@ export interface RunningServer {
   close(): Promise<void>
 }
 
+/** A server `startNodeServer` started: also which certificate each connection was served with. */
+export interface RunningNodeServer extends RunningServer {
+  readonly certificates: CertificateGenerations
+}
+
 /** The webhook's server, and whether `/convert` needs a path token (set by option or environment). */
-export interface RunningWebhookServer extends RunningServer {
+export interface RunningWebhookServer extends RunningNodeServer {
   readonly withToken: boolean
   /** No token and no `allowUnauthenticated`: `/convert` answers 503 saying why. */
   readonly closed: boolean
@@ -65,7 +76,7 @@ export interface NodeServerSettings extends Partial<WebhookSettings> {
   readonly log?: ReviewLogger
   /** Timeouts and the connection cap, over the `CONVERT_*` environment. */
   readonly limits?: Partial<NodeServerLimits>
-  /** Who may read `GET /metrics` (over `CONVERT_METRICS`; default `open`). */
+  /** Who may read `GET /metrics` (over `CONVERT_METRICS`; default `token` with a path token, else `open`). */
   readonly metrics?: MetricsAccess
 }
 
@@ -73,7 +84,7 @@ export interface NodeServerSettings extends Partial<WebhookSettings> {
  * The webhook as a Node server, set up like `workerApp(scheme)` and `lambdaHandler(scheme)`: the
  * `CONVERT_*` settings from the environment (options win over them), the client address from the
  * socket, the default body limit, HTTPS when given a certificate, and the metrics as Prometheus
- * text on `GET /metrics` (`CONVERT_METRICS`: open, token or off). Throws a `SettingsError` naming
+ * text on `GET /metrics` (`CONVERT_METRICS`: token, the default with a path token; open; or off). Throws a `SettingsError` naming
  * the variable when a setting is unusable.
  *
  * @example
@@ -90,11 +101,15 @@ export function nodeServer(
   const { port = DEFAULT_NODE_PORT, hostname = '127.0.0.1', tls, environment } = options
   const { log = logJsonLinesTo(writeStdoutLine) } = options
   const settings = { ...readSettings(environment ?? process.env), ...webhookSettings(options) }
-  const metrics = createConversionMetrics(scheme)
-  const app = createApp({ scheme, getConnInfo, ...settings, log, observe: metrics.observe })
-  const metricsAccess = options.metrics ?? readMetricsAccess(environment ?? process.env) ?? 'open'
-  serveMetrics(app, metrics, metricsAccess, settings.tokens ?? [])
   const limits = { ...readNodeServerLimits(environment ?? process.env), ...options.limits }
+  const { maxReviewsInFlight } = resolveNodeServerLimits(limits)
+  const metrics = createConversionMetrics(scheme)
+  const observe = metrics.observe
+  const app = createApp({ scheme, getConnInfo, ...settings, log, observe, maxReviewsInFlight })
+  const tokens = settings.tokens ?? []
+  const metricsAccess =
+    options.metrics ?? readMetricsAccess(environment ?? process.env) ?? defaultMetricsAccess(tokens)
+  serveMetrics(app, metrics, metricsAccess, tokens)
   const withToken = (settings.tokens?.length ?? 0) > 0
   const closed = !withToken && settings.allowUnauthenticated !== true
   return startNodeServer({
@@ -121,16 +136,19 @@ function webhookSettings(options: NodeServerSettings): Partial<WebhookSettings> 
 }
 
 /**
- * Serves any Hono app with `@hono/node-server`, over HTTPS when a certificate is given, with
- * timeouts that close connections which send nothing or trickle, and a cap on open connections.
+ * Serves any Hono app with `@hono/node-server`, over HTTPS (TLS 1.2 AEAD suites or 1.3) when a
+ * certificate is given, with timeouts that close connections which send nothing or trickle, and
+ * caps on open connections (overall and per source, idle ones evicted first). A renewed
+ * certificate file retires the connections made under the old one.
  */
-export function startNodeServer(options: NodeServerOptions): Promise<RunningServer> {
+export function startNodeServer(options: NodeServerOptions): Promise<RunningNodeServer> {
   const { app, port, hostname, tls } = options
   const limits = resolveNodeServerLimits(options.limits)
   const timeouts = nodeServerOptions(limits)
   return new Promise((resolve, reject) => {
     // a throw in here rejects: an unreadable file fails the start like a taken port
     const material = tls === undefined || !('certFile' in tls) ? tls : readTlsMaterial(tls)
+    let serving = material
     const server: ServerType = serve(
       {
         fetch: app.fetch,
@@ -140,7 +158,14 @@ export function startNodeServer(options: NodeServerOptions): Promise<RunningServ
           ? { serverOptions: timeouts }
           : {
               createServer: createHttpsServer,
-              serverOptions: { ...timeouts, cert: material.cert, key: material.key },
+              serverOptions: {
+                ...timeouts,
+                ...TLS_POLICY,
+                // a handshake is due as soon as the headers (Node's default is 120 s)
+                handshakeTimeout: timeouts.headersTimeout,
+                cert: material.cert,
+                key: material.key,
+              },
             }),
       },
       (info: AddressInfo) => {
@@ -149,12 +174,19 @@ export function startNodeServer(options: NodeServerOptions): Promise<RunningServ
           tls !== undefined && 'certFile' in tls
             ? watchTlsFiles(
                 tls,
-                (renewed) => (server as HttpsServer).setSecureContext(renewed),
+                (renewed) => {
+                  // both files' watchers fire for one swap of a Secret volume: one renewal
+                  if (sameMaterial(renewed, serving)) return
+                  ;(server as HttpsServer).setSecureContext({ ...TLS_POLICY, ...renewed })
+                  serving = renewed
+                  slots.certificateRenewed()
+                },
                 options.tlsFailed ?? reportTlsFailure
               )
             : () => {}
         resolve({
           url: `${material === undefined ? 'http' : 'https'}://${host}:${info.port}`,
+          certificates: slots.certificates,
           close: () => {
             unwatch()
             return new Promise((done, fail) =>
@@ -164,9 +196,18 @@ export function startNodeServer(options: NodeServerOptions): Promise<RunningServ
         })
       }
     )
-    applyConnectionCap(server, limits)
+    const slots = guardConnections(server as HttpsServer, limits)
     server.once('error', reject)
   })
+}
+
+function sameMaterial(one: TlsMaterial, other: TlsMaterial | undefined): boolean {
+  const bytes = (pem: string | Buffer) => (typeof pem === 'string' ? Buffer.from(pem) : pem)
+  return (
+    other !== undefined &&
+    bytes(one.cert).equals(bytes(other.cert)) &&
+    bytes(one.key).equals(bytes(other.key))
+  )
 }
 
 function reportTlsFailure(error: unknown): void {

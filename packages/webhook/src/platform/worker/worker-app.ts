@@ -1,7 +1,7 @@
-import { getConnInfo } from 'hono/cloudflare-workers'
 import type { Hono } from 'hono'
 import { createApp, readSettings, WORKERS_MAX_BODY_BYTES } from '../../http/index.ts'
 import type { Scheme } from '../../scheme/index.ts'
+import { cloudflareConnInfo } from './connecting-address.ts'
 
 /**
  * The webhook app as a Cloudflare Worker serves it: the Workers body limit, the client address
@@ -19,7 +19,7 @@ export function workerApp(scheme: Scheme): Hono {
   return createApp({
     scheme,
     maxBodyBytes: WORKERS_MAX_BODY_BYTES,
-    getConnInfo,
+    getConnInfo: cloudflareConnInfo,
     settingsFromBindings: readSettings,
   })
 }
