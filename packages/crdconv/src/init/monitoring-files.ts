@@ -21,6 +21,11 @@ export interface AlertRule {
 const APISERVER_HISTOGRAM =
   '__name__=~"apiserver_crd_(conversion_webhook|webhook_conversion)_duration_seconds_(bucket|count)"'
 const BY_PAIR = 'crd_name, from_version, to_version'
+// since 1.31 a consistent LIST waits 3 s for the watch cache, then reads etcd ("fallback"); the
+// series names the resource and group, joined here into the CRD's name the other series carry,
+// and kept only for CRDs whose conversions call a webhook (v1.20 has neither the cache read nor
+// the series: it reads every such LIST from etcd)
+const FALLBACK_BY_CRD = `label_join(rate(apiserver_watch_cache_consistent_read_total{fallback="true"}[5m]), "crd_name", ".", "resource", "group")`
 
 export const ALERT_RULES: readonly AlertRule[] = [
   {
@@ -62,6 +67,16 @@ export const ALERT_RULES: readonly AlertRule[] = [
       'The API server’s conversion calls for {{ $labels.crd_name }} {{ $labels.from_version }} → {{ $labels.to_version }} fail: users see HTTP 500 on those objects',
     firstStep:
       'When CrdconvConversionsFailing fires too, the webhook said Failed: follow that alert. When it does not, the call never got a good answer: the webhook is unreachable, timed out, its certificate is not trusted, or the URL or token in the CRD is wrong (crdconv status checks each).',
+  },
+  {
+    alert: 'CrdconvApiServerListFallbacks',
+    expr: `sum by (crd_name) (${FALLBACK_BY_CRD}) > 0 and on (crd_name) group by (crd_name) ({${APISERVER_HISTOGRAM.replace('(bucket|count)', 'count')}})`,
+    for: '5m',
+    severity: 'warning',
+    summary:
+      'Consistent LISTs of {{ $labels.crd_name }} fall back from the API server’s watch cache to etcd, which converts every object through the webhook one review at a time: large LISTs fail at the 60 s request timeout',
+    firstStep:
+      'The watch cache of a served version was over 3 s behind etcd, most often after a burst of writes, each of which the cache converts through the webhook. Run crdconv status: it prints the burst of writes readers do not notice and how long a larger one stalls a consistent LIST. Spread batch writes (a migration, a controller’s resync), bring the webhook nearer (its round trip sets the pace), or have clients read the storage version.',
   },
 ]
 
