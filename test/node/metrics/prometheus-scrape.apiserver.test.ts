@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ALERT_RULES, alertsYaml } from '../../../packages/crdconv/src/init/index.ts'
+import { API_SERVER_CONVERSION_HISTOGRAMS } from '../../../packages/crdconv/src/cluster/api-server-metric-names.ts'
 import {
   startTestApiServer,
   type TestApiServer,
@@ -19,6 +20,7 @@ import {
 } from '../../../packages/webhook/src/platform/node/index.ts'
 import { API_SERVER_START_MS, describeWithApiServer } from '../../support/api-server.ts'
 import { prometheusTool } from '../../support/cached-tools.ts'
+import { dashboardQueries } from '../../support/dashboard-queries.ts'
 import { kubectlOk } from '../../support/kubectl.ts'
 import { startPrometheus, type RunningPrometheus } from '../../support/prometheus-server.ts'
 import { CRD_NAME, cronTab } from '../apiserver/conversion-lab.ts'
@@ -32,10 +34,7 @@ const OBJECTS = 3
 const PAIR = `crd_name="${CRD_NAME}",from_version="v1beta1",to_version="v1"`
 
 /** The API server's conversion histogram: renamed in 1.28 (v1.20 has the first name). */
-const apiServerHistogram = (minor: number) =>
-  minor >= 28
-    ? 'apiserver_crd_conversion_webhook_duration_seconds'
-    : 'apiserver_crd_webhook_conversion_duration_seconds'
+const [BEFORE_1_28, SINCE_1_28] = API_SERVER_CONVERSION_HISTOGRAMS
 
 interface Lab {
   server: TestApiServer
@@ -165,13 +164,24 @@ describe.skipIf('skip' in prometheus)('a real Prometheus', () => {
     })
 
     it('has the API server’s conversion series for the pair under this release’s name', async () => {
-      const name = apiServerHistogram(lab.server.version.minor)
+      const [name, other] =
+        lab.server.version.minor >= 28 ? [SINCE_1_28, BEFORE_1_28] : [BEFORE_1_28, SINCE_1_28]
       const samples = await lab.prometheus.waitForSeries(
         `${name}_count{${PAIR},succeeded="true"} > 0`
       )
       expect(samples[0]?.metric).toMatchObject({ job: 'apiserver' })
-      const older = apiServerHistogram(lab.server.version.minor >= 28 ? 20 : 28)
-      expect(await lab.prometheus.query(`${older}_count`)).toEqual([])
+      expect(await lab.prometheus.query(`${other}_count`)).toEqual([])
+    })
+
+    it('answers every query of the Grafana dashboard, with data where the release has the series', async () => {
+      // a rate needs two scrapes in its window: wait for each, then the absent ones stay absent
+      const absent = []
+      for (const query of dashboardQueries()) {
+        const since = query.panel.apiServerSince ?? 0
+        if (lab.server.version.minor < since) absent.push(query)
+        else await lab.prometheus.waitForSeries(query.expr)
+      }
+      for (const query of absent) expect(await lab.prometheus.query(query.expr)).toEqual([])
     })
 
     it('loads every alert of the chart and evaluates each without error', async () => {

@@ -1,4 +1,5 @@
 import { request } from 'node:https'
+import { API_SERVER_CONVERSION_HISTOGRAMS } from './api-server-metric-names.ts'
 import type { ClusterClient } from './connect-to-cluster.ts'
 
 /** The API server's own tally of conversion webhook calls for one CRD: seconds spent, calls made. */
@@ -7,9 +8,10 @@ export interface ConversionMetrics {
   readonly calls: number
 }
 
-// v1.20 spells it apiserver_crd_webhook_conversion_…; the current release apiserver_crd_conversion_webhook_…
-const HISTOGRAM =
-  /^apiserver_crd_(?:webhook_conversion|conversion_webhook)_duration_seconds_(sum|count)\{([^}]*)\}\s+(\S+)/
+// either name: v1.20 has the first, the current release the second
+const HISTOGRAM = new RegExp(
+  `^(?:${API_SERVER_CONVERSION_HISTOGRAMS.join('|')})_(sum|count)\\{([^}]*)\\}\\s+(\\S+)`
+)
 
 /**
  * The successful conversion webhook calls the API server counted for `crdName` since it started,
