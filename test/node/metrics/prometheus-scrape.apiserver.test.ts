@@ -37,6 +37,8 @@ const PAIR = `crd_name="${CRD_NAME}",from_version="v1beta1",to_version="v1"`
 const [BEFORE_1_28, SINCE_1_28] = API_SERVER_CONVERSION_HISTOGRAMS
 
 interface Lab {
+  caFile: string
+  tokenFile: string
   server: TestApiServer
   webhook: RunningWebhookServer
   prometheus: RunningPrometheus
@@ -68,6 +70,8 @@ describe.skipIf('skip' in prometheus)('a real Prometheus', () => {
 
       const tokenFile = join(directory, 'token')
       writeFileSync(tokenFile, `${token}\n`)
+      lab.tokenFile = tokenFile
+      lab.caFile = tls.caCert
       const crd = await crdconv([
         'crd',
         '--scheme',
@@ -182,6 +186,29 @@ describe.skipIf('skip' in prometheus)('a real Prometheus', () => {
         else await lab.prometheus.waitForSeries(query.expr)
       }
       for (const query of absent) expect(await lab.prometheus.query(query.expr)).toEqual([])
+    })
+
+    it('gives crdconv status the webhook’s own view beside the API server’s, and the gap', async () => {
+      const status = await crdconv([
+        'status',
+        '--scheme',
+        FIXTURE,
+        '--kubeconfig',
+        lab.server.kubeconfigPath,
+        '--metrics-url',
+        `${lab.webhook.url}/metrics`,
+        '--metrics-ca',
+        lab.caFile,
+        '--metrics-token-file',
+        lab.tokenFile,
+      ])
+      expect(status.stdout).toContain("webhook's own view (its /metrics, since it started):")
+      expect(status.stdout).toMatch(
+        / {2}v1beta1 → v1: \d+ reviews \(0 Failed\), \d+ objects converted, 0 failed, /
+      )
+      expect(status.stdout).toMatch(
+        / {2}gap at v1: the API server's round trip [\d.]+ ms, the webhook's own [\d.]+ ms/
+      )
     })
 
     it('loads every alert of the chart and evaluates each without error', async () => {

@@ -1,6 +1,7 @@
 import { request } from 'node:https'
 import { API_SERVER_CONVERSION_HISTOGRAMS } from './api-server-metric-names.ts'
 import type { ClusterClient } from './connect-to-cluster.ts'
+import { prometheusSamples } from './prometheus-samples.ts'
 
 /** The API server's own tally of conversion webhook calls for one CRD: seconds spent, calls made. */
 export interface ConversionMetrics {
@@ -9,9 +10,7 @@ export interface ConversionMetrics {
 }
 
 // either name: v1.20 has the first, the current release the second
-const HISTOGRAM = new RegExp(
-  `^(?:${API_SERVER_CONVERSION_HISTOGRAMS.join('|')})_(sum|count)\\{([^}]*)\\}\\s+(\\S+)`
-)
+const HISTOGRAMS = new Set<string>(API_SERVER_CONVERSION_HISTOGRAMS)
 
 /**
  * The successful conversion webhook calls the API server counted for `crdName` since it started,
@@ -37,14 +36,13 @@ export function conversionMetrics(text: string, crdName: string): ConversionMetr
   let seconds = 0
   let calls = 0
   let seen = false
-  for (const line of text.split('\n')) {
-    const match = HISTOGRAM.exec(line)
-    if (match === null) continue
-    const labels = match[2] ?? ''
-    if (!labels.includes(`crd_name="${crdName}"`) || !labels.includes('succeeded="true"')) continue
+  for (const { name, labels, value } of prometheusSamples(text)) {
+    const series = name.endsWith('_sum') ? 'sum' : name.endsWith('_count') ? 'count' : undefined
+    if (series === undefined || !HISTOGRAMS.has(name.slice(0, -series.length - 1))) continue
+    if (labels['crd_name'] !== crdName || labels['succeeded'] !== 'true') continue
     seen = true
-    if (match[1] === 'sum') seconds += Number(match[3])
-    else calls += Number(match[3])
+    if (series === 'sum') seconds += value
+    else calls += value
   }
   return seen ? { seconds, calls } : undefined
 }

@@ -1,0 +1,102 @@
+// The webhook's side of `status`: its own /metrics (the Node server's Prometheus text), read
+// over HTTP(S) with the path token as a bearer token, summed per version pair of one CRD.
+import { request as httpRequest } from 'node:http'
+import { request as httpsRequest } from 'node:https'
+import { METRICS } from '@crdconv/webhook/metrics'
+import { prometheusSamples } from './prometheus-samples.ts'
+
+/** What the webhook counted for one version pair of a CRD since it started. */
+export interface WebhookPairFigures {
+  readonly fromVersion: string
+  readonly toVersion: string
+  readonly reviews: number
+  readonly failedReviews: number
+  readonly objects: number
+  readonly failedObjects: number
+  /** Mean seconds of a review in the webhook; undefined before the first review. */
+  readonly meanReviewSeconds: number | undefined
+}
+
+/**
+ * The webhook's figures for `crdName`, one per version pair it has reviewed, from its
+ * Prometheus text. Pairs with no review are left out.
+ *
+ * @example
+ * ```ts
+ * webhookPairFigures(await readWebhookMetrics(url, { token }), 'crontabs.example.com')
+ * ```
+ */
+export function webhookPairFigures(text: string, crdName: string): WebhookPairFigures[] {
+  const pairs = new Map<
+    string,
+    { -readonly [Key in keyof WebhookPairFigures]: WebhookPairFigures[Key] } & { seconds: number }
+  >()
+  for (const { name, labels, value } of prometheusSamples(text)) {
+    if (labels['crd_name'] !== crdName) continue
+    const fromVersion = labels['from_version'] ?? ''
+    const toVersion = labels['to_version'] ?? ''
+    const key = `${fromVersion} ${toVersion}`
+    let pair = pairs.get(key)
+    if (pair === undefined) {
+      pair = {
+        fromVersion,
+        toVersion,
+        reviews: 0,
+        failedReviews: 0,
+        objects: 0,
+        failedObjects: 0,
+        meanReviewSeconds: undefined,
+        seconds: 0,
+      }
+      pairs.set(key, pair)
+    }
+    if (name === METRICS.reviews.name) {
+      pair.reviews += value
+      if (labels['outcome'] === 'Failed') pair.failedReviews += value
+    } else if (name === METRICS.objects.name) pair.objects += value
+    else if (name === METRICS.failures.name) pair.failedObjects += value
+    else if (name === `${METRICS.reviewDuration.name}_sum`) pair.seconds += value
+  }
+  return [...pairs.values()]
+    .filter((pair) => pair.reviews > 0)
+    .map(({ seconds, ...pair }) => ({ ...pair, meanReviewSeconds: seconds / pair.reviews }))
+}
+
+/**
+ * GET `url` (the webhook's /metrics) with `Authorization: Bearer <token>` when a token is given,
+ * trusting `ca` (PEM) over HTTPS; the body of a 200, else throws saying what answered.
+ */
+export async function readWebhookMetrics(
+  url: string,
+  options: { readonly token?: string; readonly ca?: string } = {}
+): Promise<string> {
+  const target = new URL(url)
+  const request = target.protocol === 'https:' ? httpsRequest : httpRequest
+  const headers: Record<string, string> =
+    options.token === undefined ? {} : { authorization: `Bearer ${options.token}` }
+  return new Promise((resolve, reject) => {
+    const outgoing = request(
+      target,
+      { method: 'GET', headers, ...(options.ca === undefined ? {} : { ca: options.ca }) },
+      (response) => {
+        const chunks: Buffer[] = []
+        response.on('data', (chunk: Buffer) => chunks.push(chunk))
+        response.on('error', reject)
+        response.on('end', () =>
+          response.statusCode === 200
+            ? resolve(Buffer.concat(chunks).toString('utf8'))
+            : reject(
+                new Error(
+                  `GET ${target.origin}${target.pathname}: HTTP ${response.statusCode ?? 0}`
+                )
+              )
+        )
+      }
+    )
+    outgoing.setTimeout(10_000, () =>
+      outgoing.destroy(new Error(`GET ${target.origin}${target.pathname}: no answer in 10 s`))
+    )
+    outgoing.on('error', reject)
+    outgoing.end()
+  })
+}
