@@ -1,5 +1,6 @@
 import { request } from 'node:https'
 import { API_SERVER_CONVERSION_HISTOGRAMS } from './api-server-metric-names.ts'
+import { httpGetText } from './http-get-text.ts'
 import type { ClusterClient } from './connect-to-cluster.ts'
 import { prometheusSamples } from './prometheus-samples.ts'
 
@@ -49,22 +50,7 @@ export function conversionMetrics(text: string, crdName: string): ConversionMetr
 
 /** A GET of a non-resource path with the kubeconfig's credentials; the body of a 200, else throws. */
 async function getText(client: ClusterClient, path: string): Promise<string> {
-  const url = new URL(path, client.server)
-  const options: Parameters<typeof request>[1] = { method: 'GET', headers: {} }
+  const options: Parameters<typeof request>[1] = { headers: {} }
   await client.kubeConfig.applyToHTTPSOptions(options)
-  return new Promise((resolve, reject) => {
-    const outgoing = request(url, options, (response) => {
-      const chunks: Buffer[] = []
-      response.on('data', (chunk: Buffer) => chunks.push(chunk))
-      response.on('error', reject)
-      response.on('end', () =>
-        response.statusCode === 200
-          ? resolve(Buffer.concat(chunks).toString('utf8'))
-          : reject(new Error(`GET ${path}: HTTP ${response.statusCode ?? 0}`))
-      )
-    })
-    outgoing.setTimeout(10_000, () => outgoing.destroy(new Error(`GET ${path}: no answer in 10 s`)))
-    outgoing.on('error', reject)
-    outgoing.end()
-  })
+  return httpGetText(new URL(path, client.server), options, path)
 }

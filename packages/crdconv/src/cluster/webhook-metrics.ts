@@ -1,8 +1,7 @@
 // The webhook's side of `status`: its own /metrics (the Node server's Prometheus text), read
 // over HTTP(S) with the path token as a bearer token, summed per version pair of one CRD.
-import { request as httpRequest } from 'node:http'
-import { request as httpsRequest } from 'node:https'
 import { METRICS } from '@crdconv/webhook/metrics'
+import { httpGetText } from './http-get-text.ts'
 import { prometheusSamples } from './prometheus-samples.ts'
 
 /** What the webhook counted for one version pair of a CRD since it started. */
@@ -71,32 +70,8 @@ export async function readWebhookMetrics(
   options: { readonly token?: string; readonly ca?: string } = {}
 ): Promise<string> {
   const target = new URL(url)
-  const request = target.protocol === 'https:' ? httpsRequest : httpRequest
   const headers: Record<string, string> =
     options.token === undefined ? {} : { authorization: `Bearer ${options.token}` }
-  return new Promise((resolve, reject) => {
-    const outgoing = request(
-      target,
-      { method: 'GET', headers, ...(options.ca === undefined ? {} : { ca: options.ca }) },
-      (response) => {
-        const chunks: Buffer[] = []
-        response.on('data', (chunk: Buffer) => chunks.push(chunk))
-        response.on('error', reject)
-        response.on('end', () =>
-          response.statusCode === 200
-            ? resolve(Buffer.concat(chunks).toString('utf8'))
-            : reject(
-                new Error(
-                  `GET ${target.origin}${target.pathname}: HTTP ${response.statusCode ?? 0}`
-                )
-              )
-        )
-      }
-    )
-    outgoing.setTimeout(10_000, () =>
-      outgoing.destroy(new Error(`GET ${target.origin}${target.pathname}: no answer in 10 s`))
-    )
-    outgoing.on('error', reject)
-    outgoing.end()
-  })
+  const tls = options.ca === undefined ? {} : { ca: options.ca }
+  return httpGetText(target, { headers, ...tls }, `${target.origin}${target.pathname}`)
 }
