@@ -23,7 +23,7 @@ import { prometheusTool } from '../../support/cached-tools.ts'
 import { dashboardQueries } from '../../support/dashboard-queries.ts'
 import { kubectlOk } from '../../support/kubectl.ts'
 import { startPrometheus, type RunningPrometheus } from '../../support/prometheus-server.ts'
-import { CRD_NAME, cronTab } from '../apiserver/conversion-lab.ts'
+import { applyCronTabCrd, CRD_NAME, cronTab } from '../apiserver/conversion-lab.ts'
 import { crdconv } from '../cli/run-cli.ts'
 import { scheme } from '../lifecycle/fixtures/crontab-v1beta1-storage.ts'
 
@@ -72,20 +72,7 @@ describe.skipIf('skip' in prometheus)('a real Prometheus', () => {
       writeFileSync(tokenFile, `${token}\n`)
       lab.tokenFile = tokenFile
       lab.caFile = tls.caCert
-      const crd = await crdconv([
-        'crd',
-        '--scheme',
-        FIXTURE,
-        '--url',
-        `${lab.webhook.url}/convert`,
-        '--token-file',
-        tokenFile,
-        '--ca-bundle',
-        tls.caCert,
-      ])
-      expect(crd.code, crd.stderr).toBe(0)
-      await kube(['apply', '-f', '-'], crd.stdout)
-      await kube(['wait', '--for', 'condition=established', `crd/${CRD_NAME}`])
+      await applyCronTabCrd(kube, `${lab.webhook.url}/convert`, tokenFile, tls.caCert)
       // stored at v1beta1, read at v1: every read converts through the webhook
       const items = Array.from({ length: OBJECTS }, (_, index) =>
         cronTab('v1beta1', `scraped-${index}`)
