@@ -1,6 +1,7 @@
-// The generated regions of docs/operations.md: every metric the webhook writes and every alert
-// the chart ships, read from the code (metric-catalog.ts, monitoring-files.ts).
-import { ALERT_RULES } from '../packages/crdconv/src/init/index.ts'
+// The generated regions of docs/operations.md: every metric the webhook writes, every alert and
+// every dashboard panel the chart ships, read from the code (metric-catalog.ts,
+// monitoring-files.ts, grafana-dashboard.ts).
+import { ALERT_RULES, DASHBOARD_PANELS } from '../packages/crdconv/src/init/index.ts'
 import { METRICS } from '../packages/webhook/src/metrics/index.ts'
 
 type Table = (header: readonly string[], rows: readonly (readonly string[])[]) => string
@@ -25,6 +26,10 @@ export function renderOperationsReference(markdownTable: Table): Record<string, 
         `\`${cell(rule.expr)}\` (${rule.for})`,
         cell(rule.firstStep),
       ])
+    ),
+    'operations-dashboard': markdownTable(
+      ['panel', 'what it shows'],
+      DASHBOARD_PANELS.map((panel) => [panel.title, cell(panel.description)])
     ),
   }
 }

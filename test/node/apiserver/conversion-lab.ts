@@ -127,20 +127,7 @@ export async function startConversionLab(
     const tokenFile = join(directory, 'token')
     writeFileSync(tokenFile, `${LAB_TOKEN}\n`)
     const url = `https://127.0.0.1:${proxy.port}/convert`
-    const crd = await crdconv([
-      'crd',
-      '--scheme',
-      FIXTURE,
-      '--url',
-      url,
-      '--token-file',
-      tokenFile,
-      '--ca-bundle',
-      tls.caCert,
-    ])
-    expect(crd.code, crd.stderr).toBe(0)
-    await kube(['apply', '-f', '-'], crd.stdout)
-    await kube(['wait', '--for', 'condition=established', `crd/${CRD_NAME}`])
+    await applyCronTabCrd(kube, url, tokenFile, tls.caCert)
     const agent = new Agent({ keepAlive: true, maxSockets: 16 })
     started.push({ stop: async () => agent.destroy() })
     const user = (server.kubeconfig['users'] as { user: Record<string, string> }[])[0]?.user ?? {}
@@ -221,6 +208,32 @@ export async function startConversionLab(
     await stop()
     throw error
   }
+}
+
+/**
+ * Applies the CronTab CRD (stored at v1beta1) whose webhook is `url` with the token in
+ * `tokenFile` (as `crdconv crd` adds it) and `caCert` as its caBundle, once it is established.
+ */
+export async function applyCronTabCrd(
+  kube: (args: readonly string[], input?: string) => Promise<string>,
+  url: string,
+  tokenFile: string,
+  caCert: string
+): Promise<void> {
+  const crd = await crdconv([
+    'crd',
+    '--scheme',
+    FIXTURE,
+    '--url',
+    url,
+    '--token-file',
+    tokenFile,
+    '--ca-bundle',
+    caCert,
+  ])
+  expect(crd.code, crd.stderr).toBe(0)
+  await kube(['apply', '-f', '-'], crd.stdout)
+  await kube(['wait', '--for', 'condition=established', `crd/${CRD_NAME}`])
 }
 
 /**

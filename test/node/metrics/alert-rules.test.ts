@@ -142,6 +142,35 @@ const cases = [
     firesAt: '15m',
     labels: failing,
   },
+  {
+    // the current release's consistent LISTs that read etcd: only a CRD whose conversions call a
+    // webhook counts, not a built-in resource (pods) nor a CRD whose LISTs the cache serves
+    alert: 'CrdconvApiServerListFallbacks',
+    input_series: [
+      ...[
+        { group: 'example.com', resource: 'crontabs', fallback: 'true', values: '0+2x30' },
+        { group: 'example.com', resource: 'backups', fallback: 'false', values: '0+20x30' },
+        { group: '', resource: 'pods', fallback: 'true', values: '0+2x30' },
+      ].map(({ values, ...labels }) => ({
+        series: selector('apiserver_watch_cache_consistent_read_total', {
+          ...labels,
+          success: 'true',
+        }),
+        values,
+      })),
+      ...[CRD, 'backups.example.com'].map((crd_name) => ({
+        series: selector('apiserver_crd_conversion_webhook_duration_seconds_count', {
+          ...failing,
+          crd_name,
+          succeeded: 'true',
+        }),
+        values: '0+50x30',
+      })),
+    ],
+    quietAt: '3m',
+    firesAt: '15m',
+    labels: { crd_name: CRD },
+  },
 ]
 
 describe.skipIf('skip' in promtool)('the chart’s alerts (promtool)', () => {

@@ -1,12 +1,12 @@
 // The chart's ServiceMonitor and PrometheusRule as helm renders them where the Prometheus
-// Operator's API is, and their absence where it is not.
+// Operator's API is, and their absence where it is not; the Grafana dashboard's ConfigMap.
 import { execFileSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { parse, parseAllDocuments } from 'yaml'
-import { ALERTS_FILE } from '../../../packages/crdconv/src/init/index.ts'
+import { ALERTS_FILE, DASHBOARD_FILE } from '../../../packages/crdconv/src/init/index.ts'
 import { clusterFiles } from '../../../packages/crdconv/src/init/cluster-files.ts'
 import { helmCommand } from '../../support/cached-tools.ts'
 
@@ -74,5 +74,27 @@ describe.skipIf('skip' in helm)('the chart’s monitoring (helm template)', () =
     expect(kinds).toContain('Deployment')
     expect(kinds).not.toContain('ServiceMonitor')
     expect(kinds).not.toContain('PrometheusRule')
+    expect(kinds).not.toContain('ConfigMap')
+  })
+
+  it('ships files/dashboard.json in a ConfigMap for Grafana’s sidecar when enabled', () => {
+    const rendered = render(
+      '--set',
+      'grafanaDashboard.enabled=true',
+      '--set',
+      'grafanaDashboard.namespace=grafana'
+    ) as unknown as {
+      kind: string
+      metadata: { name: string; namespace?: string; labels: Record<string, string> }
+      data: Record<string, string>
+    }[]
+    const map = rendered.find((one) => one.kind === 'ConfigMap')
+    expect(map?.metadata).toMatchObject({
+      name: 'conv-dashboard',
+      namespace: 'grafana',
+      labels: { grafana_dashboard: '1', 'app.kubernetes.io/instance': 'conv' },
+    })
+    // verbatim: Grafana's {{crd_name}} legends are not Helm's
+    expect(map?.data).toEqual({ 'conv-conversions.json': files[DASHBOARD_FILE] })
   })
 })

@@ -3,7 +3,16 @@ import { detectStorageMigration, type StorageMigrationSupport } from '../cluster
 import { resourceStatus, type ResourceStatus } from '../cluster/lifecycle-status.ts'
 import type { VersionFlags, VersionRow } from '../cluster/status-problems.ts'
 import { DEFAULT_SLOW_MS } from '../cluster/webhook-health.ts'
-import { EXIT, type CliIo, type CommandContext } from './cli-io.ts'
+import { SETTING_VARIABLES } from '@crdconv/webhook/http'
+import { readWebhookMetrics } from '../cluster/webhook-metrics.ts'
+import { EXIT, readCaBundle, type CliIo, type CommandContext } from './cli-io.ts'
+import { PROJECT_TOKEN_FILE } from '../init/index.ts'
+import { findPathToken } from './project-token.ts'
+import {
+  webhookMetricsLines,
+  webhookMetricsReport,
+  type WebhookMetricsReport,
+} from './webhook-metrics-lines.ts'
 import { formatTable } from './text-table.ts'
 import {
   addClusterOptions,
@@ -27,6 +36,19 @@ export function registerStatusCommand(program: Command, context: CommandContext)
       'a webhook review slower than this through the API server is a problem (exit 1)',
       parseCount,
       DEFAULT_SLOW_MS
+    )
+  command
+    .option(
+      '--metrics-url <url>',
+      "the webhook's own /metrics (the Node server's, like https://127.0.0.1:8443/metrics): its reviews, failures and latency per version pair beside the API server's view"
+    )
+    .option(
+      '--metrics-ca <file>',
+      'PEM CA bundle to trust for --metrics-url (default: system roots)'
+    )
+    .option(
+      '--metrics-token-file <file>',
+      `the token /metrics takes as a bearer token (CONVERT_METRICS=token): the path token's file (default: env ${SETTING_VARIABLES.tokens[0]}, else ${PROJECT_TOKEN_FILE}; none when neither is set)`
     )
   addClusterOptions(command).addHelpText(
     'after',
@@ -65,6 +87,32 @@ server, RBAC forbids reading.`
 interface StatusOptions extends ClusterOptions, SchemeSelection {
   json?: boolean
   slowMs: number
+  metricsUrl?: string
+  metricsCa?: string
+  metricsTokenFile?: string
+}
+
+/** The webhook's /metrics text, or why it could not be read (a line of the report, not an exit). */
+async function webhookSide(
+  io: CliIo,
+  options: StatusOptions
+): Promise<{ text: string } | { unreadable: string } | undefined> {
+  if (options.metricsUrl === undefined) return undefined
+  const token = await findPathToken({
+    tokenFile: options.metricsTokenFile,
+    cwd: io.cwd,
+    environment: process.env,
+  })
+  const ca = options.metricsCa === undefined ? undefined : await readCaBundle(io, options.metricsCa)
+  try {
+    const text = await readWebhookMetrics(options.metricsUrl, {
+      ...(token === undefined ? {} : { token: token.token }),
+      ...(ca === undefined ? {} : { ca }),
+    })
+    return { text }
+  } catch (error) {
+    return { unreadable: error instanceof Error ? error.message : String(error) }
+  }
 }
 
 async function showStatus(io: CliIo, options: StatusOptions): Promise<number> {
@@ -72,11 +120,14 @@ async function showStatus(io: CliIo, options: StatusOptions): Promise<number> {
   const client = await connectWith(options)
   const migration = await asUsageErrors(() => detectStorageMigration(client))
   let exitCode: number = EXIT.ok
-  const statuses: ResourceStatus[] = []
+  const side = await webhookSide(io, options)
+  const statuses: (ResourceStatus & { webhookMetrics?: WebhookMetricsReport })[] = []
   for (const resource of resources) {
-    const status = await asUsageErrors(() =>
+    const found = await asUsageErrors(() =>
       resourceStatus(client, resource, { slowMs: options.slowMs })
     )
+    const status =
+      side === undefined ? found : { ...found, webhookMetrics: webhookMetricsReport(side, found) }
     statuses.push(status)
     if (options.json !== true) {
       io.stdout(describeStatus(status, migration, `${client.contextName}, ${client.server}`))
@@ -136,7 +187,7 @@ function webhookCell(row: VersionRow): string {
 }
 
 function describeStatus(
-  status: ResourceStatus,
+  status: ResourceStatus & { webhookMetrics?: WebhookMetricsReport },
   migration: StorageMigrationSupport,
   where: string
 ): string {
@@ -173,6 +224,7 @@ function describeStatus(
     lines.push(`managedFields at other versions: ${versions.join(', ')}`)
   }
   if (status.webhook !== undefined) lines.push(...webhookStatusLines(status.webhook))
+  if (status.webhookMetrics !== undefined) lines.push(...webhookMetricsLines(status.webhookMetrics))
   lines.push(describeMigrationSupport(migration))
   if (status.problems.length > 0) {
     lines.push('problems:')

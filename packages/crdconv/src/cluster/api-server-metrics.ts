@@ -1,5 +1,8 @@
 import { request } from 'node:https'
+import { API_SERVER_CONVERSION_HISTOGRAMS } from './api-server-metric-names.ts'
+import { httpGetText } from './http-get-text.ts'
 import type { ClusterClient } from './connect-to-cluster.ts'
+import { prometheusSamples } from './prometheus-samples.ts'
 
 /** The API server's own tally of conversion webhook calls for one CRD: seconds spent, calls made. */
 export interface ConversionMetrics {
@@ -7,9 +10,8 @@ export interface ConversionMetrics {
   readonly calls: number
 }
 
-// v1.20 spells it apiserver_crd_webhook_conversion_…; the current release apiserver_crd_conversion_webhook_…
-const HISTOGRAM =
-  /^apiserver_crd_(?:webhook_conversion|conversion_webhook)_duration_seconds_(sum|count)\{([^}]*)\}\s+(\S+)/
+// either name: v1.20 has the first, the current release the second
+const HISTOGRAMS = new Set<string>(API_SERVER_CONVERSION_HISTOGRAMS)
 
 /**
  * The successful conversion webhook calls the API server counted for `crdName` since it started,
@@ -35,36 +37,20 @@ export function conversionMetrics(text: string, crdName: string): ConversionMetr
   let seconds = 0
   let calls = 0
   let seen = false
-  for (const line of text.split('\n')) {
-    const match = HISTOGRAM.exec(line)
-    if (match === null) continue
-    const labels = match[2] ?? ''
-    if (!labels.includes(`crd_name="${crdName}"`) || !labels.includes('succeeded="true"')) continue
+  for (const { name, labels, value } of prometheusSamples(text)) {
+    const series = name.endsWith('_sum') ? 'sum' : name.endsWith('_count') ? 'count' : undefined
+    if (series === undefined || !HISTOGRAMS.has(name.slice(0, -series.length - 1))) continue
+    if (labels['crd_name'] !== crdName || labels['succeeded'] !== 'true') continue
     seen = true
-    if (match[1] === 'sum') seconds += Number(match[3])
-    else calls += Number(match[3])
+    if (series === 'sum') seconds += value
+    else calls += value
   }
   return seen ? { seconds, calls } : undefined
 }
 
 /** A GET of a non-resource path with the kubeconfig's credentials; the body of a 200, else throws. */
 async function getText(client: ClusterClient, path: string): Promise<string> {
-  const url = new URL(path, client.server)
-  const options: Parameters<typeof request>[1] = { method: 'GET', headers: {} }
+  const options: Parameters<typeof request>[1] = { headers: {} }
   await client.kubeConfig.applyToHTTPSOptions(options)
-  return new Promise((resolve, reject) => {
-    const outgoing = request(url, options, (response) => {
-      const chunks: Buffer[] = []
-      response.on('data', (chunk: Buffer) => chunks.push(chunk))
-      response.on('error', reject)
-      response.on('end', () =>
-        response.statusCode === 200
-          ? resolve(Buffer.concat(chunks).toString('utf8'))
-          : reject(new Error(`GET ${path}: HTTP ${response.statusCode ?? 0}`))
-      )
-    })
-    outgoing.setTimeout(10_000, () => outgoing.destroy(new Error(`GET ${path}: no answer in 10 s`)))
-    outgoing.on('error', reject)
-    outgoing.end()
-  })
+  return httpGetText(new URL(path, client.server), options, path)
 }

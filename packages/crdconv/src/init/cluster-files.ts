@@ -97,6 +97,15 @@ apiServerCIDRs: []
 # The namespace Prometheus runs in, let through the NetworkPolicy to scrape /metrics; where the
 # Prometheus Operator is installed the chart adds a ServiceMonitor and a PrometheusRule.
 prometheusNamespace: monitoring
+
+# The dashboard of the conversions (files/dashboard.json) in a ConfigMap with the label Grafana's
+# dashboard sidecar loads (the grafana and kube-prometheus-stack charts' default: grafana_dashboard
+# "1"); namespace: where the sidecar looks, when not the release's
+grafanaDashboard:
+  enabled: false
+  label: grafana_dashboard
+  labelValue: '1'
+  namespace: ''
 `
 }
 

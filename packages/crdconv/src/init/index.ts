@@ -15,6 +15,14 @@ export {
 } from './init-options.ts'
 export { ALERT_RULES, ALERTS_FILE, alertsYaml, type AlertRule } from './monitoring-files.ts'
 export {
+  DASHBOARD_FILE,
+  DASHBOARD_PANELS,
+  dashboardJson,
+  grafanaDashboard,
+  type DashboardPanel,
+  type DashboardQuery,
+} from './grafana-dashboard.ts'
+export {
   generatePathToken,
   PROJECT_TOKEN_FILE,
   PROJECT_TOKEN_IN_SCRIPT,

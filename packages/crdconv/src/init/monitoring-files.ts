@@ -1,7 +1,13 @@
 // The chart's monitoring: a ServiceMonitor that scrapes the webhook's /metrics and a
 // PrometheusRule whose alerts live in chart/files/alerts.yaml, a plain Prometheus rule file that
 // promtool checks and tests as it is. Both render only where the Prometheus Operator's API is.
+// The Grafana dashboard (grafana-dashboard.ts) renders into a ConfigMap when values enable it.
+import {
+  API_SERVER_CONSISTENT_READS,
+  apiServerHistogramMatcher,
+} from '../cluster/api-server-metric-names.ts'
 import { SERVER_PORT } from './container-image-files.ts'
+import { DASHBOARD_FILE, dashboardJson } from './grafana-dashboard.ts'
 
 /** Where the chart keeps its alerting rules, as a Prometheus rule file. */
 export const ALERTS_FILE = 'chart/files/alerts.yaml'
@@ -17,10 +23,12 @@ export interface AlertRule {
   readonly firstStep: string
 }
 
-// the API server's histogram was renamed in 1.28 (v1.20 has the first name): match both
-const APISERVER_HISTOGRAM =
-  '__name__=~"apiserver_crd_(conversion_webhook|webhook_conversion)_duration_seconds_(bucket|count)"'
 const BY_PAIR = 'crd_name, from_version, to_version'
+// since 1.31 a consistent LIST waits 3 s for the watch cache, then reads etcd ("fallback"); the
+// series names the resource and group, joined here into the CRD's name the other series carry,
+// and kept only for CRDs whose conversions call a webhook (v1.20 has neither the cache read nor
+// the series: it reads every such LIST from etcd)
+const FALLBACK_BY_CRD = `label_join(rate(${API_SERVER_CONSISTENT_READS}{fallback="true"}[5m]), "crd_name", ".", "resource", "group")`
 
 export const ALERT_RULES: readonly AlertRule[] = [
   {
@@ -45,7 +53,7 @@ export const ALERT_RULES: readonly AlertRule[] = [
   },
   {
     alert: 'CrdconvApiServerConversionLatencyNearTimeout',
-    expr: `histogram_quantile(0.99, sum by (${BY_PAIR}, le) (rate({${APISERVER_HISTOGRAM.replace('(bucket|count)', 'bucket')}}[5m]))) > 20`,
+    expr: `histogram_quantile(0.99, sum by (${BY_PAIR}, le) (rate({${apiServerHistogramMatcher('bucket')}}[5m]))) > 20`,
     for: '10m',
     severity: 'critical',
     summary:
@@ -55,13 +63,23 @@ export const ALERT_RULES: readonly AlertRule[] = [
   },
   {
     alert: 'CrdconvApiServerConversionErrors',
-    expr: `sum by (${BY_PAIR}) (rate({${APISERVER_HISTOGRAM.replace('(bucket|count)', 'count')}, succeeded="false"}[5m])) > 0`,
+    expr: `sum by (${BY_PAIR}) (rate({${apiServerHistogramMatcher('count')}, succeeded="false"}[5m])) > 0`,
     for: '5m',
     severity: 'critical',
     summary:
       'The API server’s conversion calls for {{ $labels.crd_name }} {{ $labels.from_version }} → {{ $labels.to_version }} fail: users see HTTP 500 on those objects',
     firstStep:
       'When CrdconvConversionsFailing fires too, the webhook said Failed: follow that alert. When it does not, the call never got a good answer: the webhook is unreachable, timed out, its certificate is not trusted, or the URL or token in the CRD is wrong (crdconv status checks each).',
+  },
+  {
+    alert: 'CrdconvApiServerListFallbacks',
+    expr: `sum by (crd_name) (${FALLBACK_BY_CRD}) > 0 and on (crd_name) group by (crd_name) ({${apiServerHistogramMatcher('count')}})`,
+    for: '5m',
+    severity: 'warning',
+    summary:
+      'Consistent LISTs of {{ $labels.crd_name }} fall back from the API server’s watch cache to etcd, which converts every object through the webhook one review at a time: large LISTs fail at the 60 s request timeout',
+    firstStep:
+      'The watch cache of a served version was over 3 s behind etcd, most often after a burst of writes, each of which the cache converts through the webhook. Run crdconv status: it prints the burst of writes readers do not notice and how long a larger one stalls a consistent LIST. Spread batch writes (a migration, a controller’s resync), bring the webhook nearer (its round trip sets the pace), or have clients read the storage version.',
   },
 ]
 
@@ -134,9 +152,30 @@ spec:
 {{- end }}
 `
 
+// Grafana's dashboard sidecar (the grafana and kube-prometheus-stack charts) loads every
+// ConfigMap with its label, from the namespaces it watches
+const GRAFANA_DASHBOARD = `{{- if .Values.grafanaDashboard.enabled }}
+apiVersion: v1
+kind: ConfigMap
+metadata:
+  name: {{ include "webhook.fullname" . }}-dashboard
+  {{- with .Values.grafanaDashboard.namespace }}
+  namespace: {{ . }}
+  {{- end }}
+  labels:
+    {{- include "webhook.labels" . | nindent 4 }}
+    {{ .Values.grafanaDashboard.label }}: {{ .Values.grafanaDashboard.labelValue | quote }}
+data:
+  {{- /* files/dashboard.json is Grafana's: its {{crd_name}} legends are Grafana's, not Helm's */}}
+  {{ include "webhook.fullname" . }}-conversions.json: {{ .Files.Get "files/dashboard.json" | quote }}
+{{- end }}
+`
+
 /** The chart's monitoring files, keyed by path in the project. */
 export const MONITORING_FILES: Readonly<Record<string, string>> = {
   [ALERTS_FILE]: alertsYaml(),
+  [DASHBOARD_FILE]: dashboardJson(),
+  'chart/templates/grafana-dashboard.yaml': GRAFANA_DASHBOARD,
   'chart/templates/servicemonitor.yaml': SERVICE_MONITOR,
   'chart/templates/prometheusrule.yaml': PROMETHEUS_RULE,
 }

@@ -179,6 +179,12 @@ minify = true
 [limits]
 cpu_ms = 5000
 
+# The webhook's metrics, by CRD and version pair: one Workers Analytics Engine data point per
+# request, read with Cloudflare's SQL API (docs/operations.md in crdconv). Uncomment to write them.
+# [[analytics_engine_datasets]]
+# binding = "CRDCONV_METRICS"
+# dataset = "crdconv"
+
 [observability]
 enabled = true
 

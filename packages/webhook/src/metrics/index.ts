@@ -1,5 +1,13 @@
 /** The webhook's metrics: what is counted, by CRD and version pair, and how each platform reads it. */
 export {
+  ANALYTICS_ENGINE_BINDING,
+  ANALYTICS_ENGINE_BLOBS,
+  ANALYTICS_ENGINE_DOUBLES,
+  analyticsEngineDataPoint,
+  analyticsEngineWriter,
+  type AnalyticsEngineDataset,
+} from './analytics-engine.ts'
+export {
   conversionLabels,
   conversionLabelValues,
   resolveConversion,
