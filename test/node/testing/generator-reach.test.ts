@@ -13,6 +13,8 @@ import {
 } from '../../../packages/webhook/src/testing/index.ts'
 
 const SEEDS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]
+// ten whole checks per test: seconds on a quiet machine, more beside a CI run
+const TEN_CHECKS_TIMEOUT_MS = 120_000
 
 /** Two versions (of one schema unless told) whose v1 → v2 converter copies `spec` through `rewrite`. */
 function widget(schema: z.ZodType, rewrite: (spec: unknown) => unknown, atV2 = schema) {
@@ -107,45 +109,60 @@ const Values = z.object({
 const TierV1 = z.object({ spec: z.object({ tier: z.string().default('gold') }).optional() })
 const TierV2 = z.object({ spec: z.object({ tier: z.string().optional() }).optional() })
 
-describe('generated objects reach every depth the schema has', () => {
-  it('catches a converter that drops a field 8 levels deep, on each of 10 seeds', () => {
-    const lossy = widget(Deep, (spec) => without(spec, 'deep', () => true))
-    expect(seedsPassed(lossy, 'deep')).toEqual([])
-  })
+describe(
+  'generated objects reach every depth the schema has',
+  { timeout: TEN_CHECKS_TIMEOUT_MS },
+  () => {
+    it('catches a converter that drops a field 8 levels deep, on each of 10 seeds', () => {
+      const lossy = widget(Deep, (spec) => without(spec, 'deep', () => true))
+      expect(seedsPassed(lossy, 'deep')).toEqual([])
+    })
 
-  it('passes the same scheme with a faithful converter, on each of 10 seeds', () => {
-    expect(
-      seedsPassed(
-        widget(Deep, (spec) => spec),
-        'deep'
-      )
-    ).toEqual(SEEDS)
-  })
-})
+    it('passes the same scheme with a faithful converter, on each of 10 seeds', () => {
+      expect(
+        seedsPassed(
+          widget(Deep, (spec) => spec),
+          'deep'
+        )
+      ).toEqual(SEEDS)
+    })
+  }
+)
 
-describe('generated objects hold the values converters mishandle', () => {
-  it.each<[string, string, (value: unknown) => boolean]>([
-    ['an explicit "*"', 'selector', (value) => value === '*'],
-    ['an empty string', 'selector', (value) => value === ''],
-    ['false', 'enabled', (value) => value === false],
-    ['zero', 'replicas', (value) => value === 0],
-    ['the maximum', 'replicas', (value) => value === 100],
-    ['an empty list', 'ports', (value) => Array.isArray(value) && value.length === 0],
-    ['an empty map', 'labels', (value) => isPlainObject(value) && Object.keys(value).length === 0],
-  ])('catches a converter that turns %s into absence, on each of 10 seeds', (_what, key, drop) => {
-    const lossy = widget(Values, (spec) => without(spec, key, drop))
-    expect(seedsPassed(lossy, key)).toEqual([])
-  })
-
-  it("catches a converter that turns one version's default into absence at another, on each of 10 seeds", () => {
-    const lossy = widget(
-      TierV1,
-      (spec) => without(spec, 'tier', (value) => value === 'gold'),
-      TierV2
+describe(
+  'generated objects hold the values converters mishandle',
+  { timeout: TEN_CHECKS_TIMEOUT_MS },
+  () => {
+    it.each<[string, string, (value: unknown) => boolean]>([
+      ['an explicit "*"', 'selector', (value) => value === '*'],
+      ['an empty string', 'selector', (value) => value === ''],
+      ['false', 'enabled', (value) => value === false],
+      ['zero', 'replicas', (value) => value === 0],
+      ['the maximum', 'replicas', (value) => value === 100],
+      ['an empty list', 'ports', (value) => Array.isArray(value) && value.length === 0],
+      [
+        'an empty map',
+        'labels',
+        (value) => isPlainObject(value) && Object.keys(value).length === 0,
+      ],
+    ])(
+      'catches a converter that turns %s into absence, on each of 10 seeds',
+      (_what, key, drop) => {
+        const lossy = widget(Values, (spec) => without(spec, key, drop))
+        expect(seedsPassed(lossy, key)).toEqual([])
+      }
     )
-    expect(seedsPassed(lossy, 'tier')).toEqual([])
-  })
-})
+
+    it("catches a converter that turns one version's default into absence at another, on each of 10 seeds", () => {
+      const lossy = widget(
+        TierV1,
+        (spec) => without(spec, 'tier', (value) => value === 'gold'),
+        TierV2
+      )
+      expect(seedsPassed(lossy, 'tier')).toEqual([])
+    })
+  }
+)
 
 describe('a schema wider than the leaf budget', () => {
   // a binary tree of objects 12 levels deep: 4,096 leaves when generated whole
