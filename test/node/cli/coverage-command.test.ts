@@ -16,7 +16,7 @@ describe('crdconv coverage', () => {
     expect(stdout).toMatch(/\.spec\.encryption\.keyRef\s+stashed\s+stash encryption\n/)
     expect(stdout).toMatch(/\.spec\.encryption\.keyRef\s+never filled\s+no default\n/)
     expect(stdout).toContain(
-      "warning: Backup.example.com v1beta1 → v1: v1's .spec.encryption.keyRef"
+      "warning: Backup.example.com v1beta1 → v1: v1's .spec.encryption is never filled: none of the 2 fields below it"
     )
     expect(stdout).not.toContain('FAIL')
   })

@@ -1,10 +1,13 @@
-import type { CoverageReport } from './conversion-coverage.ts'
+import type { CoverageReport, TargetFieldCoverage } from './conversion-coverage.ts'
 
 /** What a coverage report asks of the author: failures to fix, warnings to look at. */
 export interface CoverageFindings {
   /** A field lost without a stash, a converted value the target schema refuses. */
   readonly failures: readonly string[]
-  /** A target field never filled that has no default. */
+  /**
+   * A target field never filled that has no default; where every field below a parent is never
+   * filled, one line for the top-most such parent, with a count.
+   */
   readonly warnings: readonly string[]
 }
 
@@ -38,11 +41,14 @@ export function coverageFindings(report: CoverageReport): CoverageFindings {
         failures.push(
           `${pair}: ${to}'s ${target.field} gets values ${to}'s schema refuses (${target.refused.reason}; for example ${showExample(target.refused.example)})${origin}; write only values ${to} accepts there (declared: move.mapped), or widen ${target.field} in ${to}'s schema`
         )
-      } else if (target.outcome === 'never-filled' && !('default' in target)) {
-        warnings.push(
-          `${pair}: ${to}'s ${target.field} is never filled and has no default: fill it in the converter from ${from}'s fields, or give it a default in ${to}'s schema`
-        )
       }
+    }
+    for (const { field, count } of neverFilled(targets)) {
+      warnings.push(
+        count === 1
+          ? `${pair}: ${to}'s ${field} is never filled and has no default: fill it in the converter from ${from}'s fields, or give it a default in ${to}'s schema`
+          : `${pair}: ${to}'s ${field} is never filled: none of the ${count} fields below it without a default; fill it in the converter from ${from}'s fields, or give them defaults in ${to}'s schema`
+      )
     }
   }
   return { failures, warnings }
@@ -51,4 +57,38 @@ export function coverageFindings(report: CoverageReport): CoverageFindings {
 function showExample(value: unknown): string {
   const text = JSON.stringify(value) ?? String(value)
   return text.length > WIDEST_EXAMPLE ? `${text.slice(0, WIDEST_EXAMPLE - 1)}…` : text
+}
+
+/** A field's parents, outermost first, by the steps of its name: `.spec`, `.spec.ports[]`. */
+function parentsOf(field: string): string[] {
+  const steps = field.match(/\.[^.[\]]+|\[\*?\]/g) ?? [field]
+  return steps.slice(0, -1).map((_, index) => steps.slice(0, index + 1).join(''))
+}
+
+/**
+ * The never-filled fields without a default, each under the top-most parent all of whose fields
+ * are never filled (`count` of them without a default), else on its own (`count` 1).
+ */
+function neverFilled(
+  targets: readonly TargetFieldCoverage[]
+): { readonly field: string; readonly count: number }[] {
+  const emptyBelow = new Map<string, boolean>()
+  for (const target of targets) {
+    for (const parent of parentsOf(target.field)) {
+      emptyBelow.set(parent, (emptyBelow.get(parent) ?? true) && target.outcome === 'never-filled')
+    }
+  }
+  const groups = new Map<string, string[]>()
+  for (const target of targets) {
+    if (target.outcome !== 'never-filled' || 'default' in target) continue
+    const top = parentsOf(target.field).find((parent) => emptyBelow.get(parent) === true)
+    const key = top ?? target.field
+    groups.set(key, [...(groups.get(key) ?? []), target.field])
+  }
+  // a parent with one such field below it is named by that field
+  return [...groups].map(([parent, fields]) =>
+    fields.length === 1
+      ? { field: fields[0] ?? parent, count: 1 }
+      : { field: parent, count: fields.length }
+  )
 }

@@ -6,8 +6,26 @@ import { arbitraryObjectAt } from './object-arbitrary.ts'
 import type { LeafValue } from './schema-leaves.ts'
 
 const ALTERNATIVES = 12
-// text with the separators converters split at, which random strings seldom hold
-const SHAPED_STRINGS = ['a/b', 'a:1', '[::1]:1', 'a.b', 'a,b', 'a=b', 'a b', 'a-b', 'a@b', '']
+// text converters parse, which random strings seldom hold: Go durations and times, quantities,
+// numbers, and the separators converters split at
+const SHAPED_STRINGS = [
+  '1m30s',
+  '10s',
+  '2026-01-02T03:04:05Z',
+  '100Mi',
+  '42',
+  'true',
+  'a/b',
+  'a:1',
+  '[::1]:1',
+  'a.b',
+  'a,b',
+  'a=b',
+  'a b',
+  'a-b',
+  'a@b',
+  '',
+]
 
 /** Whole and partial objects at `version`, `numRuns` of each, from the seed, one of each in turn. */
 export function sampleObjects(
@@ -38,7 +56,7 @@ export function alternativeValues(seed: number): (leaf: LeafValue) => unknown {
         maxDepth: 2,
       })
       const sampled = fc.sample(values, { seed, numRuns: ALTERNATIVES })
-      pool = { values: [...shapedStrings(leaf.schema), ...sampled], next: 0 }
+      pool = { values: interleaved(shapedStrings(leaf.schema), sampled), next: 0 }
       if (leaf.schema['nullable'] === true) pool.values.push(null)
       pools.set(leaf.field, pool)
     }
@@ -62,4 +80,14 @@ function shapedStrings(schema: JsonSchema): string[] {
   const min = typeof schema['minLength'] === 'number' ? schema['minLength'] : 0
   const max = typeof schema['maxLength'] === 'number' ? schema['maxLength'] : Infinity
   return SHAPED_STRINGS.filter((text) => text.length >= min && text.length <= max)
+}
+
+/** One of each in turn while both last: shaped text and random values alike get probed. */
+function interleaved(first: readonly unknown[], second: readonly unknown[]): unknown[] {
+  const values: unknown[] = []
+  for (let index = 0; index < Math.max(first.length, second.length); index++) {
+    if (index < first.length) values.push(first[index])
+    if (index < second.length) values.push(second[index])
+  }
+  return values
 }

@@ -11,6 +11,8 @@ export {
   type JsonSchema,
   type JsonSchemaArbitraryOptions,
 } from './json-schema-arbitrary.ts'
+export { DEFAULT_LEAF_BUDGET } from './generation-budget.ts'
+export { notableValues } from './notable-values.ts'
 export {
   arbitraryObjectAt,
   versionJsonSchema,

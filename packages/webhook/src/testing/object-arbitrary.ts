@@ -12,6 +12,7 @@ import {
   declaredPropertyNames,
   type JsonSchema,
 } from './json-schema-arbitrary.ts'
+import { schemaLeaves } from './schema-leaves.ts'
 
 export interface ObjectArbitraryOptions {
   /** Any field may be absent, `metadata` and its parts included, as server-side apply sends them. */
@@ -69,7 +70,8 @@ export function arbitraryObjectAt(
   }
   const unknownKey = fc.stringMatching(/^[a-z][a-zA-Z0-9]{0,9}$/).filter((name) => !taken.has(name))
   const schema = versionJsonSchema(resource, version)
-  const body = arbitraryFromJsonSchema(schema, { partial, unknownKey })
+  const notableAt = defaultsByField(resource)
+  const body = arbitraryFromJsonSchema(schema, { partial, unknownKey, notableAt })
   const declaresStatus = isPlainObject(schema['properties']) && 'status' in schema['properties']
   const acceptsUnknown = schema['x-kubernetes-preserve-unknown-fields'] === true
   const status =
@@ -97,6 +99,21 @@ export function arbitraryObjectAt(
       }
       return JSON.parse(JSON.stringify(object)) as KubeObject
     })
+}
+
+/**
+ * The defaults every version gives each leaf field: a converter that reads one version's default
+ * as absence loses it where another version has none, so each version's objects hold them too.
+ */
+function defaultsByField(resource: Resource): Map<string, unknown[]> {
+  const defaults = new Map<string, unknown[]>()
+  for (const version of resource.versionNames) {
+    for (const leaf of schemaLeaves(versionJsonSchema(resource, version))) {
+      if (leaf.schema['default'] === undefined) continue
+      defaults.set(leaf.field, [...(defaults.get(leaf.field) ?? []), leaf.schema['default']])
+    }
+  }
+  return defaults
 }
 
 function metadataArbitrary(
