@@ -5,7 +5,11 @@ import * as z from 'zod/mini'
 import { describe, expect, expectTypeOf, it } from 'vitest'
 import {
   fieldMoves,
+  restoreStashedFields,
   SchemeError,
+  stashFields,
+  type KubeObject,
+  type StashedFields,
   type FieldPath,
   type FieldValue,
   type ListItem,
@@ -167,5 +171,77 @@ describe('fieldMoves typing', () => {
         { split: (hostPort: string) => ({ port: hostPort }), join: ({ port }) => `:${port}` }
       ),
     ])
+  })
+})
+
+describe('`then` and `thenBack` typing', () => {
+  const V1 = z.object({
+    spec: z.optional(
+      z.object({
+        legacy: z.optional(z.object({ timeout: z.optional(z.string()) })),
+        note: z.optional(z.string()),
+        mode: z.optional(z.enum(['Fast', 'Slow'])),
+      })
+    ),
+  })
+  const V2 = z.object({
+    spec: z.optional(
+      z.object({ timeout: z.optional(z.int()), mode: z.optional(z.enum(['fast', 'slow'])) })
+    ),
+  })
+  const pair = { v1: { schema: V1 }, v2: { schema: V2, storage: true } } as const
+
+  it('are typed with what the moves leave, and `stashed` with what `then` stashed', () => {
+    fieldMoves(
+      pair,
+      'v1',
+      'v2',
+      (move) => [
+        move.renamed('spec.legacy.timeout', 'spec.timeout'),
+        move.mapped('spec.mode', { Fast: 'fast', Slow: 'slow' }),
+      ],
+      {
+        then: (object, context) => {
+          // a rename carries the value as it is: still v1's text, not v2's integer
+          expectTypeOf(object.spec?.timeout).toEqualTypeOf<string | undefined>()
+          // a mapped value has v2's values; the renamed field's old place is gone
+          expectTypeOf(object.spec?.mode).toEqualTypeOf<'fast' | 'slow' | undefined>()
+          expectTypeOf(object.spec).not.toHaveProperty('legacy')
+          // a field no move touched is carried with v1's type
+          expectTypeOf(object.spec?.note).toEqualTypeOf<string | undefined>()
+          const { spec, ...rest } = object
+          const { timeout, note: _note, ...others } = spec ?? {}
+          return stashFields(Object.assign(rest, { spec: others }), context, {
+            'spec.timeout': timeout,
+          })
+        },
+        thenBack: (object, _context, stashed) => {
+          expectTypeOf(stashed).toEqualTypeOf<
+            StashedFields<{ 'spec.timeout': string | undefined }>
+          >()
+          expectTypeOf(object.spec?.legacy?.timeout).toEqualTypeOf<number | undefined>()
+          expectTypeOf(object.spec?.mode).toEqualTypeOf<'Fast' | 'Slow' | undefined>()
+          return object as never
+        },
+      }
+    )
+  })
+
+  it('types restored fields with the type the caller names', () => {
+    const restored = restoreStashedFields<KubeObject, { 'spec.note': string }>(
+      { apiVersion: 'example.com/v1' },
+      {
+        group: 'example.com',
+        kind: 'K',
+        from: 'v2',
+        to: 'v1',
+        sourceVersion: 'v2',
+        targetVersion: 'v1',
+      }
+    )
+    expectTypeOf(restored.fields).toEqualTypeOf<
+      StashedFields<{ 'spec.note': string }> | undefined
+    >()
+    expect(restored.outcome).toBe('none')
   })
 })

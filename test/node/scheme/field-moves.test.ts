@@ -132,7 +132,7 @@ describe('fieldMoves', () => {
     expect(there['spec']).toEqual({ host: 'n', name: 'h:1' })
   })
 
-  it('runs `then` after the moves and `thenBack` before undoing them', () => {
+  it('runs `then` after the moves and `thenBack` after undoing them', () => {
     const resource = defineResource({
       group: 'example.com',
       kind: 'Gadget',
@@ -141,23 +141,33 @@ describe('fieldMoves', () => {
         versions,
         'v1',
         'v2',
-        (move) => [move.renamed('spec.keep', 'spec.retention')],
+        (move) => [
+          move.renamed('spec.keep', 'spec.retention'),
+          move.mapped('spec.mode', { Fast: 'fast', Slow: 'slow' }, { back: { fast: 'Fast' } }),
+          move.each('spec.ports', (item) => [item.mapped('protocol', { tcp: 'TCP', udp: 'UDP' })]),
+        ],
         {
-          then: ({ status, ...rest }) => ({
+          then: ({ status, spec, ...rest }) => ({
             ...rest,
+            // the moves ran first: spec.keep is already spec.retention
+            ...(spec === undefined
+              ? {}
+              : { spec: { ...spec, retention: (spec.retention ?? 0) * 10 } }),
             ...(status === undefined ? {} : { status: { state: status['phase'] as string } }),
           }),
-          thenBack: ({ status, ...rest }) => ({
+          thenBack: ({ status, spec, ...rest }) => ({
             ...rest,
+            // the moves were undone first: spec.retention is back at spec.keep
+            ...(spec === undefined ? {} : { spec: { ...spec, keep: (spec.keep ?? 0) / 10 } }),
             ...(status === undefined ? {} : { status: { phase: status.state } }),
           }),
         }
-      ) as never,
+      ),
     })
     const original = objectAt('v1', { spec: { keep: 2 }, status: { phase: 'Running' } })
     const there = convert(resource, original, 'v2')
     expect(withoutFramework(there)).toEqual({
-      spec: { retention: 2 },
+      spec: { retention: 20 },
       status: { state: 'Running' },
     })
     expect(convert(resource, there, 'v1')).toEqual(original)

@@ -52,11 +52,37 @@ export interface StashOptions {
   readonly maxDepth?: number
 }
 
+/** Fields as a stash gives them back: each may be missing (stale, or never stashed), none `undefined`. */
+export type StashedFields<Fields> = {
+  readonly [Name in keyof Fields]?: Exclude<Fields[Name], undefined>
+}
+
+declare const stashedFields: unique symbol
+
+/**
+ * Type only: the fields a `stashFields` call kept, carried on the type of its result, so that
+ * `fieldMoves` types what `thenBack` gets back with what `then` stashed (and the other way).
+ */
+export type CarriesStash<Fields> = { readonly [stashedFields]?: Fields }
+
+/** The fields a converter's result says it stashed (`{}` when it says nothing). */
+export type StashOf<Result> = [
+  Result extends { readonly [stashedFields]?: infer Fields }
+    ? unknown extends Fields
+      ? never
+      : Fields
+    : never,
+] extends [infer Fields]
+  ? [Fields] extends [never]
+    ? object
+    : Fields
+  : object
+
 /** What `restoreStashedFields` found: the fields to restore (`undefined` when none or stale). */
-export interface Unstashed<T> {
+export interface Unstashed<T, Fields = Readonly<Record<string, unknown>>> {
   /** The object with its entry removed from the stash, the annotation gone once empty. */
   readonly object: T
-  readonly fields: Readonly<Record<string, unknown>> | undefined
+  readonly fields: StashedFields<Fields> | undefined
   /** `stale`: an entry existed but the object was edited since, so it was dropped. */
   readonly outcome: 'restored' | 'none' | 'stale'
 }
@@ -87,19 +113,19 @@ type Stash = Record<string, StashEntry>
  * }
  * ```
  */
-export function stashFields<T extends KubeObject>(
+export function stashFields<T extends KubeObject, Fields extends Readonly<Record<string, unknown>>>(
   converted: T,
   context: ConversionContext,
-  fields: Readonly<Record<string, unknown>>,
+  fields: Fields,
   options: StashOptions = {}
-): T {
+): T & CarriesStash<Fields> {
   const kept: Record<string, unknown> = {}
   for (const [name, value] of Object.entries(fields)) if (value !== undefined) kept[name] = value
   const key = stashAnnotationKey(context.group)
   const annotations = annotationsOf(converted)
   const stash = readStash(converted, context, annotations[key], options)
   const hadEntry = stash !== undefined && Object.hasOwn(stash, context.from)
-  if (Object.keys(kept).length === 0 && !hadEntry) return converted
+  if (Object.keys(kept).length === 0 && !hadEntry) return converted as T & CarriesStash<Fields>
   const next: Stash = { ...stash }
   delete next[context.from]
   if (Object.keys(kept).length > 0) {
@@ -118,13 +144,13 @@ export function stashFields<T extends KubeObject>(
           { object: converted, context, key, fields: kept, annotations },
           options
         )
-  return withStash(converted, annotations, key, value)
+  return withStash(converted, annotations, key, value) as T & CarriesStash<Fields>
 }
 
 /**
  * Takes back what `stashFields` kept for `context.to`, provided the fields it was taken
  * from are unchanged; either way the entry leaves the annotation, and the annotation leaves
- * the object once empty. Absent metadata, annotation or entry, or an unreadable annotation,
+ * the object once empty. Name the fields' types as `Fields` to get them typed. Absent metadata, annotation or entry, or an unreadable annotation,
  * are not errors: there is nothing to restore. A stash over `options.maxBytes` or nested deeper
  * than `options.maxDepth` is: it throws a `ConversionError` naming the object and the limit, so
  * the review fails instead of handing the API server what the webhook would refuse to receive.
@@ -139,11 +165,14 @@ export function stashFields<T extends KubeObject>(
  * }
  * ```
  */
-export function restoreStashedFields<T extends KubeObject>(
+export function restoreStashedFields<
+  T extends KubeObject,
+  Fields extends object = Readonly<Record<string, unknown>>,
+>(
   object: T,
   context: ConversionContext,
   options: Pick<StashOptions, 'maxBytes' | 'maxDepth'> = {}
-): Unstashed<T> {
+): Unstashed<T, Fields> {
   const key = stashAnnotationKey(context.group)
   const annotations = annotationsOf(object)
   if (!Object.hasOwn(annotations, key)) return { object, fields: undefined, outcome: 'none' }
@@ -167,7 +196,29 @@ export function restoreStashedFields<T extends KubeObject>(
   ) {
     return { object: unstashed, fields: undefined, outcome: 'stale' }
   }
-  return { object: unstashed, fields: entry.fields, outcome: 'restored' }
+  return { object: unstashed, fields: entry.fields as StashedFields<Fields>, outcome: 'restored' }
+}
+
+/**
+ * The entry `context.from` has in the stash of `object` as it is, its hash unchecked: what a
+ * converter's own code stashed in this conversion, for `fieldMoves` to merge with the moves'.
+ */
+export function stashEntryOf(
+  object: KubeObject,
+  context: ConversionContext
+): Pick<StashEntry, 'fields' | 'watch'> | undefined {
+  const stash = readStash(
+    object,
+    context,
+    annotationsOf(object)[stashAnnotationKey(context.group)],
+    {}
+  )
+  return stash?.[context.from]
+}
+
+/** The stash annotation's text on `object`, if any: to tell whether a step wrote the stash. */
+export function stashTextOf(object: KubeObject, group: string): string | undefined {
+  return annotationsOf(object)[stashAnnotationKey(group)]
 }
 
 const NO_ANNOTATIONS: Readonly<Record<string, string>> = Object.freeze({})

@@ -1,5 +1,5 @@
 import type { $ZodType } from 'zod/v4/core'
-import type { FieldMove, FieldMovesOptions } from './field-moves.ts'
+import type { ErasedMoveOptions, FieldMove } from './field-moves.ts'
 import type { ValueMap } from './move-steps.ts'
 import type { VersionMap } from './resource.ts'
 import { listItemSchema, schemaField } from './schema-fields.ts'
@@ -31,7 +31,7 @@ export function moveProblems(
   from: string,
   to: string,
   moves: readonly FieldMove[],
-  options: FieldMovesOptions<VersionMap, string>
+  options: ErasedMoveOptions
 ): string[] {
   const declared = Object.keys(versions).join(', ')
   const unknown = [from, to].filter((version) => !Object.hasOwn(versions, version))

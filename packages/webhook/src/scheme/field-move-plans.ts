@@ -1,7 +1,7 @@
 import type { $ZodType } from 'zod/v4/core'
 import { invertMapping } from './field-move-checks.ts'
-import type { FieldMove, FieldMovesOptions } from './field-moves.ts'
-import { eachStep, type ConvertFunction, type MovePlan } from './move-runner.ts'
+import type { ErasedMoveOptions, FieldMove } from './field-moves.ts'
+import { eachStep, type MovePlan } from './move-runner.ts'
 import {
   dropStep,
   fillStep,
@@ -20,22 +20,14 @@ export function movePlans(
   from: string,
   to: string,
   moves: readonly FieldMove[],
-  options: FieldMovesOptions<VersionMap, string>
+  options: ErasedMoveOptions
 ): { forward: MovePlan; back: MovePlan } {
   const target = versions[to]?.schema
   const source = versions[from]?.schema
   const [forward, back] = stepsOfAll(moves, target, source)
   return {
-    forward: withHook(
-      { steps: forward, clears: prunedParents(forward, target) },
-      'after',
-      options.then as ConvertFunction | undefined
-    ),
-    back: withHook(
-      { steps: back, clears: prunedParents(back, source) },
-      'before',
-      options.thenBack as ConvertFunction | undefined
-    ),
+    forward: withHook({ steps: forward, clears: prunedParents(forward, target) }, 'then', options),
+    back: withHook({ steps: back, clears: prunedParents(back, source) }, 'thenBack', options),
   }
 }
 
@@ -57,8 +49,9 @@ function prunedParents(steps: readonly MoveStep[], schema: $ZodType | undefined)
     .sort((a, b) => depth(b) - depth(a))
 }
 
-function withHook(plan: MovePlan, hook: 'before' | 'after', run: ConvertFunction | undefined) {
-  return run === undefined ? plan : { ...plan, [hook]: run }
+function withHook(plan: MovePlan, name: 'then' | 'thenBack', options: ErasedMoveOptions): MovePlan {
+  const run = options[name]
+  return run === undefined ? plan : { ...plan, hook: { name, run } }
 }
 
 /**

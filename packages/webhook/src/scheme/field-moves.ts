@@ -1,15 +1,17 @@
 import type { output } from 'zod/v4/core'
+import type { StashedFields, StashOf } from './annotation-stash.ts'
 import { SchemeError } from './conversion-error.ts'
 import { moveProblems } from './field-move-checks.ts'
 import { movePlans } from './field-move-plans.ts'
 import type { FieldPath, FieldValue, ListItem, ListPath } from './field-paths.ts'
 import { runMoves } from './move-runner.ts'
+import type { KubeObject } from './kube-object.ts'
+import type { MovedObject, MovePaths, MoveRenames, TypedMove } from './moved-object.ts'
 import type {
   ConversionContext,
   ConvertedObject,
   Converter,
   ConverterBetween,
-  ObjectAt,
   VersionMap,
 } from './resource.ts'
 
@@ -40,6 +42,13 @@ export type FieldMove =
   | { readonly kind: 'removed'; readonly path: string }
   | { readonly kind: 'each'; readonly path: string; readonly moves: readonly FieldMove[] }
 
+type ItemRenames<Path extends string, Pair> = Pair extends readonly [
+  infer From extends string,
+  infer To extends string,
+]
+  ? [`${Path}[].${From}`, `${Path}[].${To}`]
+  : never
+
 /** Values of one version (the keys) and what each is in the other; values not named pass as they are. */
 export type ValueMapping<From, To> = { readonly [Value in Extract<From, string>]?: NonNullable<To> }
 
@@ -58,15 +67,20 @@ export interface SplitFunctions<Whole, Parts> {
  * objects are `Target`: every path is checked against the two schemas by the compiler.
  */
 export interface FieldMoveBuilder<Source, Target> {
-  /** The field at `from` is the field at `to`: same value, or through `values` as `mapped` does. */
+  /** The field at `from` is the field at `to`, its value as it is. */
+  renamed<const From extends FieldPath<Source>, const To extends FieldPath<Target>>(
+    from: From,
+    to: To
+  ): TypedMove<From, To, never, [From, To]>
+  /** The field at `from` is the field at `to`, its values through `values` as `mapped` does. */
   renamed<const From extends FieldPath<Source>, const To extends FieldPath<Target>>(
     from: From,
     to: To,
-    options?: {
+    options: {
       readonly values: ValueMapping<FieldValue<Source, From>, FieldValue<Target, To>>
       readonly back?: ValueMapping<FieldValue<Target, To>, FieldValue<Source, From>>
     }
-  ): FieldMove
+  ): TypedMove<From, To>
   /**
    * The field keeps its path, its values change (an enum renamed or narrowed). `back` maps the
    * other way where several values become one; else the way back is the mapping turned around.
@@ -75,7 +89,7 @@ export interface FieldMoveBuilder<Source, Target> {
     path: Path,
     values: ValueMapping<FieldValue<Source, Path>, FieldValue<Target, Path>>,
     options?: { readonly back?: ValueMapping<FieldValue<Target, Path>, FieldValue<Source, Path>> }
-  ): FieldMove
+  ): TypedMove<Path, Path>
   /** One field becomes several: `parts` names each part and the path it goes to. */
   split<
     const From extends FieldPath<Source>,
@@ -87,7 +101,7 @@ export interface FieldMoveBuilder<Source, Target> {
       FieldValue<Source, From>,
       { [Name in keyof Parts]: FieldValue<Target, Parts[Name]> }
     >
-  ): FieldMove
+  ): TypedMove<From, Parts[keyof Parts]>
   /** Several fields become one: `split` of the functions is the way back. */
   joined<
     const Parts extends Readonly<Record<string, FieldPath<Source>>>,
@@ -99,38 +113,74 @@ export interface FieldMoveBuilder<Source, Target> {
       FieldValue<Target, To>,
       { [Name in keyof Parts]: FieldValue<Source, Parts[Name]> }
     >
-  ): FieldMove
+  ): TypedMove<Parts[keyof Parts], To>
   /** A field only the target version has, filled with `value` or else the schema's default where absent. */
   added<const Path extends FieldPath<Target>>(
     path: Path,
     value?: NonNullable<FieldValue<Target, Path>>
-  ): FieldMove
+  ): TypedMove<never, Path>
   /** A field only the source version has: kept in the stash annotation for the way back. */
-  removed<const Path extends FieldPath<Source>>(path: Path): FieldMove
+  removed<const Path extends FieldPath<Source>>(path: Path): TypedMove<Path, never>
   /** Moves inside every item of the list at `path`, with paths from the item. */
-  each<const Path extends ListPath<Source> & ListPath<Target>>(
+  each<const Path extends ListPath<Source> & ListPath<Target>, const ItemMoves extends FieldMove>(
     path: Path,
     declare: (
       move: FieldMoveBuilder<ListItem<Source, Path>, ListItem<Target, Path>>
-    ) => readonly FieldMove[]
-  ): FieldMove
+    ) => readonly ItemMoves[]
+  ): TypedMove<
+    `${Path}[].${MovePaths<ItemMoves, 'from'>}`,
+    `${Path}[].${MovePaths<ItemMoves, 'to'>}`,
+    Path | `${Path}[].${MovePaths<ItemMoves, 'each'>}`,
+    ItemRenames<Path, MoveRenames<ItemMoves>>
+  >
 }
 
-/** Hand-written steps beside the moves, and whether to derive the way back. */
-export interface FieldMovesOptions<Versions extends VersionMap, To extends keyof Versions> {
-  /** Runs after the moves, on the object at `to`. */
+/**
+ * Hand-written steps beside the moves, and whether to derive the way back. `Then` is what `then`
+ * returns: the fields it keeps with `stashFields` reach `thenBack`, typed.
+ */
+export interface FieldMovesOptions<
+  Versions extends VersionMap,
+  From extends keyof Versions,
+  To extends keyof Versions,
+  Moves = FieldMove,
+  Then extends ConvertedObject<Versions, To> = ConvertedObject<Versions, To>,
+> {
+  /**
+   * Runs after the moves `from → to`, on what they leave: each field a move wrote has `to`'s
+   * shape, every other field is carried as it came. What it stashes with `stashFields` joins
+   * the moves' own entry; `stashed` holds what `thenBack` stashed on the way here.
+   */
   readonly then?: (
-    object: ObjectAt<Versions, To>,
-    context: ConversionContext
-  ) => ConvertedObject<Versions, To>
-  /** Undoes `then` on the way back, before the moves are undone. */
+    object: MovedObject<Versions, From, To, Moves>,
+    context: ConversionContext,
+    stashed: Readonly<Record<string, unknown>>
+  ) => Then
+  /**
+   * Runs after the moves are undone on the way back, `to → from`: undoes `then`, and repairs
+   * what undoing the moves leaves. `stashed` holds what `then` stashed.
+   */
   readonly thenBack?: (
-    object: ObjectAt<Versions, To>,
-    context: ConversionContext
-  ) => ConvertedObject<Versions, To>
+    object: MovedObject<Versions, To, From, Moves, true>,
+    context: ConversionContext,
+    stashed: StashedFields<StashOf<Then>>
+  ) => ConvertedObject<Versions, From>
   /** Derive no converter `to → from`: write that one by hand. */
   readonly oneWay?: boolean
 }
+
+/** `FieldMovesOptions` as the checks and the runner see them, their types erased. */
+export interface ErasedMoveOptions {
+  readonly then?: MoveHook
+  readonly thenBack?: MoveHook
+  readonly oneWay?: boolean
+}
+
+export type MoveHook = (
+  object: KubeObject,
+  context: ConversionContext,
+  stashed: Readonly<Record<string, unknown>>
+) => unknown
 
 const builder: FieldMoveBuilder<unknown, unknown> = {
   renamed: (from: string, to: string, options?: { values: object; back?: object }) =>
@@ -193,24 +243,27 @@ export function fieldMoves<
   const Versions extends VersionMap,
   From extends keyof Versions & string,
   To extends Exclude<keyof Versions & string, From>,
+  const Moves extends FieldMove,
+  Then extends ConvertedObject<Versions, To> = ConvertedObject<Versions, To>,
 >(
   versions: Versions,
   from: From,
   to: To,
   declare: (
     move: FieldMoveBuilder<output<Versions[From]['schema']>, output<Versions[To]['schema']>>
-  ) => readonly FieldMove[],
-  options: FieldMovesOptions<Versions, To> = {}
+  ) => readonly Moves[],
+  options: FieldMovesOptions<Versions, From, To, Moves, Then> = {}
 ): ConverterBetween<Versions>[] {
   const moves = declare(builder as never)
-  const problems = moveProblems(versions, from, to, moves, options)
+  const hooks = options as ErasedMoveOptions
+  const problems = moveProblems(versions, from, to, moves, hooks)
   if (problems.length > 0) {
     const edge = `fieldMoves ${from} → ${to}`
     throw new SchemeError(
       problems.length === 1 ? `${edge}: ${problems[0]}` : `${edge}:\n  - ${problems.join('\n  - ')}`
     )
   }
-  const plans = movePlans(versions, from, to, moves, options)
+  const plans = movePlans(versions, from, to, moves, hooks)
   const converters: Converter[] = [
     { from, to, convert: (object, context) => runMoves(plans.forward, object, context) },
   ]

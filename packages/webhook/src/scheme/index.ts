@@ -6,6 +6,8 @@ export {
   STASH_ANNOTATION_NAME,
   stashAnnotationKey,
   stashFields,
+  type CarriesStash,
+  type StashedFields,
   type StashOptions,
   type Unstashed,
 } from './annotation-stash.ts'
@@ -21,6 +23,7 @@ export {
   type SplitFunctions,
   type ValueMapping,
 } from './field-moves.ts'
+export type { Carried, MovedObject, TypedMove } from './moved-object.ts'
 export {
   MAX_FIELD_PATH_DEPTH,
   type FieldPath,

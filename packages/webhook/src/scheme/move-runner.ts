@@ -1,4 +1,4 @@
-import { restoreStashedFields, stashFields } from './annotation-stash.ts'
+import { restoreStashedFields, stashEntryOf, stashFields, stashTextOf } from './annotation-stash.ts'
 import { ConversionError } from './conversion-error.ts'
 import { isPlainObject, type KubeObject } from './kube-object.ts'
 import {
@@ -10,6 +10,7 @@ import {
   type Write,
 } from './move-steps.ts'
 import { ObjectDraft, valueAt } from './object-draft.ts'
+import type { MoveHook } from './field-moves.ts'
 import type { ConversionContext } from './resource.ts'
 
 /** One direction of a declared edge: its steps, and hand-written functions around them. */
@@ -20,26 +21,67 @@ export interface MovePlan {
    * deepest first: taken out once the moves leave them empty, as the API server would prune them.
    */
   readonly clears: readonly string[]
-  /** Runs before the steps (undoing a forward `then`). */
-  readonly before?: ConvertFunction
-  readonly after?: ConvertFunction
+  /** The author's `then` or `thenBack`, run after the steps. */
+  readonly hook?: { readonly name: 'then' | 'thenBack'; readonly run: MoveHook }
 }
-
-export type ConvertFunction = (object: KubeObject, context: ConversionContext) => unknown
 
 /**
  * Runs a plan on one object: takes back what the opposite direction stashed, moves the declared
  * fields (every step reads the object as it came, then writes), carries everything else as it
- * is, and stashes what the way back needs to give the object back exactly.
+ * is, runs the author's hook, and stashes what the way back needs to give the object back
+ * exactly: the moves' fields and what the hook stashed, in one entry.
  */
 export function runMoves(plan: MovePlan, object: KubeObject, context: ConversionContext): unknown {
-  const { object: unstashed, fields } = restoreStashedFields(object, context)
-  const source =
-    plan.before === undefined ? unstashed : asObject('thenBack', plan.before(unstashed, context))
+  const { object: source, fields } = restoreStashedFields(object, context)
   const run: Run = { restored: fields, stash: {} }
   const moved = moveAll(plan.steps, plan.clears, source, run)
-  const converted = plan.after === undefined ? moved : asObject('then', plan.after(moved, context))
-  return stashFields(converted, context, run.stash, stashOptions(run.stash, converted))
+  if (plan.hook === undefined) {
+    return stashFields(moved, context, run.stash, stashOptions(run.stash, moved))
+  }
+  const { name, run: hook } = plan.hook
+  const converted = asObject(name, hook(moved, context, fields ?? {}))
+  const own =
+    stashTextOf(converted, context.group) === stashTextOf(moved, context.group)
+      ? undefined
+      : stashEntryOf(converted, context)
+  const stash = own === undefined ? run.stash : joinStashes(name, own.fields, run.stash)
+  const options = stashOptions(stash, converted)
+  const watch =
+    own?.watch === undefined ? options.watch : joinWatch(own.watch, options.watch, converted)
+  return stashFields(converted, context, stash, watch === undefined ? {} : { watch })
+}
+
+/** What the hook stashed and what the moves stash, in one entry; a field both stash is a bug. */
+function joinStashes(
+  hook: string,
+  own: Readonly<Record<string, unknown>>,
+  moves: Readonly<Record<string, unknown>>
+): Record<string, unknown> {
+  const joined: Record<string, unknown> = { ...own }
+  for (const [key, value] of Object.entries(moves)) {
+    const mine = joined[key]
+    if (isPathList(key) && Array.isArray(mine) && Array.isArray(value)) {
+      joined[key] = [...mine, ...(value as unknown[])]
+    } else if (Object.hasOwn(joined, key)) {
+      throw new ConversionError(
+        `\`${hook}\` stashed ${key}, which the field moves stash too: keep it under a name of its own`,
+        { field: key }
+      )
+    } else joined[key] = value
+  }
+  return joined
+}
+
+/** The fields both guards watch; the default guard (`undefined`) is every field but `status`. */
+function joinWatch(
+  own: readonly string[],
+  moves: readonly string[] | undefined,
+  converted: KubeObject
+): string[] {
+  const everything = Object.keys(converted).filter(
+    (name) => !['apiVersion', 'kind', 'metadata', 'status'].includes(name)
+  )
+  return [...new Set([...own, ...(moves ?? everything)])]
 }
 
 /**
