@@ -55,10 +55,12 @@ appVersion: '0.1.0'
 }
 
 function valuesYaml(name: string): string {
-  return `# The image the Containerfile builds.
+  return `# The image the Containerfile builds. Set digest (sha256:…, as podman push --digestfile writes
+# it) and the pods run exactly that image, whatever the tag names later; the tag is then unused.
 image:
   repository: registry.example.com/${name}
   tag: '0.1.0'
+  digest: ''
   pullPolicy: IfNotPresent
 
 # two, spread over nodes, with a PodDisruptionBudget: a conversion webhook that is down blocks
@@ -130,6 +132,17 @@ labels:
   {{- include "webhook.labels" . | nindent 2 }}
 {{- end -}}
 
+{{- define "webhook.image" -}}
+{{- with .Values.image.digest -}}
+{{- if not (regexMatch "^sha256:[a-f0-9]{64}$" .) -}}
+{{- fail "image.digest must be sha256: and 64 hex digits, as podman push --digestfile writes it" -}}
+{{- end -}}
+{{- printf "%s@%s" $.Values.image.repository . -}}
+{{- else -}}
+{{- printf "%s:%s" .Values.image.repository (toString .Values.image.tag) -}}
+{{- end -}}
+{{- end -}}
+
 ${TOKEN_HELPER}`
 
 const DEPLOYMENT = `apiVersion: apps/v1
@@ -165,7 +178,7 @@ spec:
               {{- include "webhook.selectorLabels" . | nindent 14 }}
       containers:
         - name: webhook
-          image: "{{ .Values.image.repository }}:{{ .Values.image.tag }}"
+          image: {{ include "webhook.image" . | quote }}
           imagePullPolicy: {{ .Values.image.pullPolicy }}
           env:
 ${Object.entries(SERVER_TLS_ENVIRONMENT)

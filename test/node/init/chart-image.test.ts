@@ -1,0 +1,62 @@
+// Which image the chart's pods run: the tag by default, exactly one image by its digest.
+import { execFileSync, spawnSync } from 'node:child_process'
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { parseAllDocuments } from 'yaml'
+import { clusterFiles } from '../../../packages/crdconv/src/init/cluster-files.ts'
+import { helmCommand } from '../../support/cached-tools.ts'
+
+const helm = helmCommand()
+const DIGEST = `sha256:${'0123456789abcdef'.repeat(4)}`
+const CRD_STUB = `apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata: { name: crontabs.example.com }
+spec: { conversion: { strategy: Webhook, webhook: { conversionReviewVersions: [v1] } } }
+`
+
+describe.skipIf('skip' in helm)('the chart’s image (helm template)', () => {
+  const helmPath = 'path' in helm ? helm.path : ''
+  const project = mkdtempSync(join(tmpdir(), 'crdconv-chart-image-'))
+  const files = { ...clusterFiles('webhook'), 'chart/files/crd.yaml': CRD_STUB }
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(project, path)), { recursive: true })
+    writeFileSync(join(project, path), text)
+  }
+  const templateArgs = (...args: string[]) => [
+    'template',
+    'conv',
+    join(project, 'chart'),
+    '--set',
+    'apiServerCIDRs={10.0.0.10/32}',
+    ...args,
+  ]
+  const podImages = (...args: string[]) =>
+    parseAllDocuments(execFileSync(helmPath, templateArgs(...args)).toString())
+      .map((document) => document.toJS() as { kind: string; spec: unknown })
+      .filter((one) => one.kind === 'Deployment')
+      .map((one) => JSON.stringify(one.spec).match(/"image":"([^"]+)"/)?.[1])
+
+  it('runs the tag of values.yaml by default', () => {
+    expect(podImages()).toEqual(['registry.example.com/webhook:0.1.0'])
+  })
+
+  it('runs exactly the image of image.digest when set, whatever the tag', () => {
+    expect(podImages('--set', `image.digest=${DIGEST}`, '--set', 'image.tag=latest')).toEqual([
+      `registry.example.com/webhook@${DIGEST}`,
+    ])
+  })
+
+  it.each([
+    ['a tag', 'v1.2.3'],
+    ['a short digest', 'sha256:0123'],
+    ['another algorithm', `sha512:${'ab'.repeat(64)}`],
+  ])('refuses %s given as the digest, saying what one looks like', (_, digest) => {
+    const run = spawnSync(helmPath, templateArgs('--set', `image.digest=${digest}`), {
+      encoding: 'utf8',
+    })
+    expect(run.status).not.toBe(0)
+    expect(run.stderr).toContain('image.digest must be sha256: and 64 hex digits')
+  })
+})
