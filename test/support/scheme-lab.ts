@@ -84,8 +84,13 @@ export async function startSchemeLab(
     const api = adminClient(server)
     started.push({ stop: async () => api.close() })
     const resourceOf = (object: KubeObject) => {
-      const found = scheme.resources.find((resource) => resource.kind === object.kind)
-      if (found === undefined) throw new Error(`no resource of kind ${String(object.kind)}`)
+      const group = String(object.apiVersion).split('/')[0]
+      const found = scheme.resources.find(
+        (resource) => resource.kind === object.kind && resource.group === group
+      )
+      if (found === undefined) {
+        throw new Error(`no resource of kind ${String(object.kind)} in ${group}`)
+      }
       return found
     }
     const read = async (object: KubeObject, version: string) => {

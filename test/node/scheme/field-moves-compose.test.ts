@@ -2,7 +2,6 @@
 // stash entry (both come back), and `thenBack` runs once the moves are undone, with what `then`
 // stashed in hand.
 import { describe, expect, it } from 'vitest'
-import * as z from 'zod/mini'
 import {
   createScheme,
   defineResource,
@@ -11,71 +10,8 @@ import {
   type KubeObject,
 } from '../../../packages/webhook/src/scheme/index.ts'
 import { expectLosslessRoundTrips } from '../../../packages/webhook/src/testing/index.ts'
+import { composed, versions } from './fixtures/compose-scheme.ts'
 
-// v1 keeps a timeout under spec.legacy and a free note; v2 has the timeout at the top, in
-// seconds, and no note. The rename is a move, the unit change and the note are hand code.
-const V1 = z.object({
-  spec: z.optional(
-    z.object({
-      legacy: z.optional(z.object({ timeout: z.optional(z.string()) })),
-      note: z.optional(z.string()),
-      owner: z.optional(z.string()),
-    })
-  ),
-})
-const V2 = z.object({
-  spec: z.optional(z.object({ timeout: z.optional(z.int()) })),
-})
-const versions = { v1: { schema: V1 }, v2: { schema: V2, storage: true } } as const
-
-const seconds = (timeout: string) => (/^-?\d+s$/.test(timeout) ? Number(timeout.slice(0, -1)) : NaN)
-
-const composed = defineResource({
-  group: 'compose.example.com',
-  kind: 'Gadget',
-  versions,
-  converters: fieldMoves(
-    versions,
-    'v1',
-    'v2',
-    (move) => [move.renamed('spec.legacy.timeout', 'spec.timeout'), move.removed('spec.owner')],
-    {
-      // returning what `stashFields` returns on every path types `thenBack`'s `stashed`
-      then: ({ spec, ...rest }, context) => {
-        const { timeout, note, ...others } = spec ?? {}
-        const inSeconds = timeout === undefined ? undefined : seconds(timeout)
-        const whole = Number.isInteger(inSeconds)
-        const converted =
-          spec === undefined
-            ? rest
-            : Object.assign(rest, {
-                spec: Object.assign(others, whole ? { timeout: inSeconds } : {}),
-              })
-        // what v2 has no place for: the note, and a timeout that is not whole seconds
-        return stashFields(converted, context, {
-          'spec.note': note,
-          'spec.timeout': whole ? undefined : timeout,
-        })
-      },
-      thenBack: ({ spec, ...rest }, _context, stashed) => {
-        if (spec === undefined) return rest
-        // the moves are undone: the timeout is back at spec.legacy.timeout, still in seconds
-        const { legacy, ...others } = spec
-        const timeout =
-          stashed['spec.timeout'] ??
-          (typeof legacy?.timeout === 'number' ? `${legacy.timeout}s` : undefined)
-        const note = stashed['spec.note']
-        return Object.assign(rest, {
-          spec: Object.assign(
-            others,
-            legacy === undefined && timeout === undefined ? {} : { legacy: { ...legacy, timeout } },
-            note === undefined ? {} : { note }
-          ),
-        })
-      },
-    }
-  ),
-})
 const scheme = createScheme([composed])
 
 const at = (version: string, spec: Record<string, unknown>): KubeObject => ({

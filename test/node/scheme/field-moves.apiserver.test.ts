@@ -1,11 +1,12 @@
 // Declared field moves through a real API server: what a moves-only scheme writes at one version
 // is read back at it, through the other version, with nothing lost, although the API server
 // prunes and defaults the webhook's answer before the next review sees it.
-import { expect, it } from 'vitest'
-import type { KubeObject } from '../../../packages/webhook/src/scheme/index.ts'
+import { describe, expect, it } from 'vitest'
+import { createScheme, type KubeObject } from '../../../packages/webhook/src/scheme/index.ts'
 import { describeWithApiServer } from '../../support/api-server.ts'
 import { schemeLabForSuite } from '../../support/scheme-lab.ts'
-import { movesScheme } from './fixtures/moves-schemes.ts'
+import { composed } from './fixtures/compose-scheme.ts'
+import { gadget, widget } from './fixtures/moves-schemes.ts'
 
 const at = (
   kind: string,
@@ -22,7 +23,7 @@ const at = (
 const fieldsOf = ({ apiVersion: _a, kind: _k, metadata: _m, ...fields }: KubeObject) => fields
 
 describeWithApiServer('field moves through the API server', (release) => {
-  const lab = schemeLabForSuite(release, movesScheme)
+  const lab = schemeLabForSuite(release, createScheme([gadget, widget, composed]))
 
   it('keeps a removed field beside a rename that empties its parent (the two-field scheme)', async () => {
     const object = at('Gadget', 'v1', 'two-fields', {
@@ -90,5 +91,44 @@ describeWithApiServer('field moves through the API server', (release) => {
       viaV1
     )
     expect(fieldsOf(await lab.read(object, 'v2'))).toEqual(fieldsOf(created))
+  })
+
+  describe('beside the author’s own code on the same edge (then, thenBack)', () => {
+    const composedAt = (
+      version: string,
+      name: string,
+      spec: Record<string, unknown>
+    ): KubeObject => ({
+      apiVersion: `compose.example.com/${version}`,
+      kind: 'Gadget',
+      metadata: { name, namespace: 'default' },
+      spec,
+    })
+
+    it.each([
+      [
+        'both stashes: the note `then` keeps and the owner the moves keep',
+        { legacy: { timeout: '30s' }, note: 'keep me', owner: 'team-a' },
+      ],
+      [
+        'a timeout `then` cannot write in seconds, which it stashes',
+        { legacy: { timeout: '1m' }, owner: 'team-a' },
+      ],
+      ['a spec the moves and `then` leave empty at v2', { note: 'only a note' }],
+    ])('keeps %s, at v1 through v2', async (title, spec) => {
+      const object = composedAt('v1', `composed-${title.length}`, spec)
+      expect(fieldsOf(await lab.createAndRead(object, 'v1'))).toEqual(fieldsOf(object))
+    })
+
+    it('serves v2 what `then` converted, and gives a v2 object back through `thenBack`', async () => {
+      const atV1 = composedAt('v1', 'composed-read-at-v2', {
+        legacy: { timeout: '30s' },
+        note: 'n',
+      })
+      expect((await lab.createAndRead(atV1, 'v2')).spec).toEqual({ timeout: 30 })
+      const atV2 = composedAt('v2', 'composed-written-at-v2', { timeout: 45 })
+      expect((await lab.createAndRead(atV2, 'v1')).spec).toEqual({ legacy: { timeout: '45s' } })
+      expect(fieldsOf(await lab.read(atV2, 'v2'))).toEqual(fieldsOf(atV2))
+    })
   })
 })
