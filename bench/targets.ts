@@ -55,8 +55,12 @@ const KiB = 1024
  * `crdconv init` project's Worker) and test/node/lambda/lambda-bundle.test.ts.
  */
 export const SIZE_CEILINGS = {
-  /** `npm pack` of @crdconv/webhook, unpacked: its dist/, package.json, readme and licence. */
-  runtimePackageBytes: 300 * KiB,
+  /**
+   * `npm pack` of @crdconv/webhook, unpacked: its dist/, package.json, readme and licence. Raised
+   * from 300 KiB when the metrics subpath, the Node server's bounds and the kit's generators took
+   * it to 319 KiB; half of it is declarations, and the kit (63 KiB) belongs with the tooling.
+   */
+  runtimePackageBytes: 330 * KiB,
   /** The Worker a `crdconv init` project uploads (`wrangler deploy`, minified), gzipped. */
   scaffoldWorkerGzipBytes: 64 * KiB,
   /** The Lambda bundle as `sam build` makes it from template.yaml, gzipped. */
