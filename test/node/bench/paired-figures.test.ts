@@ -44,9 +44,16 @@ describe('judgeFigure: this tree against another commit, beside the run’s own 
 describe('parseAgainstOptions', () => {
   it.each([
     [['--no-system'], undefined],
-    [['--against', 'v0.2.0'], { ref: 'v0.2.0', report: undefined }],
-    [['--against', '--report', 'gate.json'], { ref: undefined, report: 'gate.json' }],
-    [['--against'], { ref: undefined, report: undefined }],
+    [['--against', 'v0.2.0'], { ref: 'v0.2.0', report: undefined, platforms: false }],
+    [
+      ['--against', '--report', 'gate.json'],
+      { ref: undefined, report: 'gate.json', platforms: false },
+    ],
+    [['--against'], { ref: undefined, report: undefined, platforms: false }],
+    [
+      ['--against', '02d3e5c', '--platforms'],
+      { ref: '02d3e5c', report: undefined, platforms: true },
+    ],
   ])('%j → %j', (args, options) => {
     expect(parseAgainstOptions(args)).toEqual(options)
   })

@@ -22,9 +22,14 @@ const built = (path: '.' | './worker') =>
 const bundledModules = (source: string) =>
   workerBundleModules({ stdin: { contents: source, resolveDir: process.cwd() } })
 
-/** Modules a Worker bundle may hold: the user's own, the webhook's runtime layers, hono and zod. */
+/**
+ * Modules a Worker bundle may hold: the user's own, the webhook's runtime layers, of the metrics
+ * only what its Analytics Engine writer uses (no Prometheus text, no histograms), hono and zod.
+ */
 const RUNTIME = new RegExp(
-  `^(<stdin>$|${dist}(index|json|scheme|review|http|platform/worker)[./]|node_modules/(hono|zod)/)`
+  `^(<stdin>$|${dist}(index|json|scheme|review|http|platform/worker)[./]|` +
+    `${dist}metrics/(metric-catalog|conversion-labels|analytics-engine)\\.js$|` +
+    `node_modules/(hono|zod)/)`
 )
 
 describe('a Worker bundled from the published @crdconv/webhook', () => {
