@@ -73,9 +73,15 @@ function lastLine(output: string): unknown {
 
 /** What a bundle of `platform`'s entry may read: the project's sources, the runtime, hono, zod. */
 // the Lambda's log line carries the metrics (CloudWatch EMF); the Worker counts none yet
+// the Lambda writes every metric in its log line; a Worker, with its Analytics Engine writer,
+// only the catalog, the labels and the writer
+const METRICS_OF = {
+  lambda: 'metrics/',
+  worker: 'metrics/(metric-catalog|conversion-labels|analytics-engine)\\.js$',
+} as const
 const runtimeOnly = (platform: 'worker' | 'lambda') =>
   new RegExp(
-    `^(src/|node_modules/@crdconv/webhook/dist/(index\\.js$|(json|scheme|review|http|platform/${platform}${platform === 'lambda' ? '|metrics' : ''})/)|node_modules/(hono|zod)/)`
+    `^(src/|node_modules/@crdconv/webhook/dist/(index\\.js$|(json|scheme|review|http|platform/${platform})/|${METRICS_OF[platform]})|node_modules/(hono|zod)/)`
   )
 
 const workDir = mkdtempSync(join(tmpdir(), 'crdconv-consumer-'))
