@@ -64,7 +64,8 @@ function packageJson(name: string, options: InitOptions, tools: ToolVersions): s
       start: 'crdconv serve --scheme src/scheme.ts',
       check: 'crdconv check --scheme src/scheme.ts',
       crd: 'crdconv crd --scheme src/scheme.ts',
-      dev: 'wrangler dev',
+      // the webhook reads no request.cf: wrangler dev would fetch it from workers.cloudflare.com
+      dev: 'CLOUDFLARE_CF_FETCH_ENABLED=false wrangler dev',
       // the token in .dev.vars becomes the Worker's secret in the same upload
       'deploy:cloudflare': `wrangler deploy --secrets-file ${PROJECT_TOKEN_FILE}`,
       ...lambdaDeployScripts(options),
