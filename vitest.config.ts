@@ -41,6 +41,8 @@ const DEPLOY_TOOL_TESTS = [
 const RELEASE_TESTS = ['test/node/package/release.test.ts']
 // runs every script of a fresh scaffold of each --aws choice, with the CDK installed
 const SCAFFOLD_SCRIPTS_TEST = 'test/node/package/scaffold-scripts.test.ts'
+// what a fresh scaffold's install and test print: on each Node of .ci/run's reruns too
+const QUIET_INSTALL_TEST = 'test/node/package/quiet-install.test.ts'
 
 // .ci/run's reruns on other Node versions leave out what tests the API server, not crdconv's code,
 // the deploy tools' own checks, which take minutes and no Node of ours, and the container image,
@@ -83,6 +85,7 @@ export default defineConfig({
             ...DEPLOY_TOOL_TESTS,
             ...RELEASE_TESTS,
             SCAFFOLD_SCRIPTS_TEST,
+            QUIET_INSTALL_TEST,
             ...NODE_VERSION_RERUN_EXCLUDES,
           ],
           environment: 'node',
@@ -103,6 +106,7 @@ export default defineConfig({
           name: 'package',
           include: [
             CONSUMER_TEST,
+            QUIET_INSTALL_TEST,
             ...(RERUN ? [] : [...DEPLOY_TOOL_TESTS, ...RELEASE_TESTS, SCAFFOLD_SCRIPTS_TEST]),
           ],
           environment: 'node',
