@@ -39,6 +39,10 @@ const DEPLOY_TOOL_TESTS = [
 ]
 // builds and packs copies of the packages: nothing in it depends on the Node version
 const RELEASE_TESTS = ['test/node/package/release.test.ts']
+// runs every script of a fresh scaffold of each --aws choice, with the CDK installed
+const SCAFFOLD_SCRIPTS_TEST = 'test/node/package/scaffold-scripts.test.ts'
+// what a fresh scaffold's install and test print: on each Node of .ci/run's reruns too
+const QUIET_INSTALL_TEST = 'test/node/package/quiet-install.test.ts'
 
 // .ci/run's reruns on other Node versions leave out what tests the API server, not crdconv's code,
 // the deploy tools' own checks, which take minutes and no Node of ours, and the container image,
@@ -80,6 +84,8 @@ export default defineConfig({
             CONSUMER_TEST,
             ...DEPLOY_TOOL_TESTS,
             ...RELEASE_TESTS,
+            SCAFFOLD_SCRIPTS_TEST,
+            QUIET_INSTALL_TEST,
             ...NODE_VERSION_RERUN_EXCLUDES,
           ],
           environment: 'node',
@@ -98,7 +104,11 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'package',
-          include: [CONSUMER_TEST, ...(RERUN ? [] : [...DEPLOY_TOOL_TESTS, ...RELEASE_TESTS])],
+          include: [
+            CONSUMER_TEST,
+            QUIET_INSTALL_TEST,
+            ...(RERUN ? [] : [...DEPLOY_TOOL_TESTS, ...RELEASE_TESTS, SCAFFOLD_SCRIPTS_TEST]),
+          ],
           environment: 'node',
           sequence: { groupOrder: 1 },
         },

@@ -70,7 +70,8 @@ export async function mustRun(
   return result.stdout
 }
 
-const INSTALL = ['install', '--no-audit', '--no-fund', '--prefer-offline']
+/** `npm install` as the tests run it: no audit or funding lines, the npm cache first. */
+export const INSTALL = ['install', '--no-audit', '--no-fund', '--prefer-offline']
 
 /** The folder `npm run pack` wrote, and the tarball of each of our packages in it, by name. */
 export interface PackedPackages {
@@ -102,6 +103,15 @@ export async function packPackages(workDir: string): Promise<PackedPackages> {
   }
 }
 
+/** `npx crdconv init <dir> --from <packed> <initArgs>` in this repository, without the install. */
+export async function initProject(
+  dir: string,
+  packed: PackedPackages,
+  initArgs: readonly string[]
+): Promise<void> {
+  await mustRun('npx', ['crdconv', 'init', dir, '--from', packed.folder, ...initArgs], repoRoot)
+}
+
 /**
  * What the README's install path writes: `npx crdconv init <dir> --from <packed> <initArgs>` in
  * this repository, plus `extraFiles`; then `npm install` in the project, which takes our packages
@@ -113,8 +123,7 @@ export async function createInitProject(
   initArgs: readonly string[],
   extraFiles: Readonly<Record<string, string>>
 ): Promise<void> {
-  const init = ['crdconv', 'init', dir, '--from', packed.folder, ...initArgs]
-  await mustRun('npx', init, repoRoot)
+  await initProject(dir, packed, initArgs)
   for (const [path, text] of Object.entries(extraFiles)) writeFileSync(join(dir, path), text)
   await mustRun('npm', INSTALL, dir)
 }

@@ -34,6 +34,7 @@ export { resourceIdentifiers, schemeSource } from './scheme-template.ts'
 export {
   toolVersions,
   VITEST_POOL_WORKERS,
+  VITEST_POOL_WORKERS_FOR_NODE_20,
   WRANGLER_FOR_NODE_20,
   WRANGLER_FOR_NODE_22,
   type ToolVersions,

@@ -1,6 +1,7 @@
 // The kustomize overlay beside the chart, for operators who deploy with kustomize (kubectl, Argo
 // CD, Flux): it inflates the project's own chart with kustomize's helmCharts generator, so the
 // manifests stay in chart/ alone, and shows how to patch what the chart's values do not reach.
+import { KUBECTL, needsOnPath } from './script-prerequisites.ts'
 
 /** The overlay's folder in the project: named for the tool that reads it, as chart/ is for helm. */
 export const KUSTOMIZE_DIR = 'kustomize'
@@ -13,15 +14,18 @@ export function kustomizeFiles(packageName: string): Readonly<Record<string, str
   }
 }
 
-/** The package.json script that prints the overlay's manifests (helm on PATH). */
+/**
+ * The package.json script that prints the overlay's manifests (kubectl and helm on PATH; without
+ * helm, kubectl's own one line names it), writing the CRD the chart reads first.
+ */
 export const KUSTOMIZE_SCRIPT = {
   // the chart is outside the overlay's folder, which kustomize refuses to read by default
-  kustomize: `kubectl kustomize --enable-helm --load-restrictor LoadRestrictionsNone ${KUSTOMIZE_DIR}`,
+  kustomize: `${needsOnPath('kustomize', KUBECTL)} && npm run --silent chart:crd && kubectl kustomize --enable-helm --load-restrictor LoadRestrictionsNone ${KUSTOMIZE_DIR}`,
 }
 
 function kustomization(name: string): string {
   return `# The chart in ../chart with this cluster's values, then the patches below; the chart's manifests
-# are not copied here. Print them with \`npm run --silent kustomize\` (npm run chart:crd first):
+# are not copied here. Print them with \`npm run --silent kustomize\` (which runs npm run chart:crd):
 # kubectl kustomize --enable-helm, which runs helm from PATH, and --load-restrictor
 # LoadRestrictionsNone, since kustomize reads nothing outside this folder without it.
 apiVersion: kustomize.config.k8s.io/v1beta1

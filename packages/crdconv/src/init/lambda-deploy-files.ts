@@ -3,6 +3,7 @@
 import { deploysWith, type InitOptions } from './init-options.ts'
 import { DEFAULT_RESERVED_CONCURRENCY } from '../cdk/reserved-concurrency.ts'
 import { PROJECT_TOKEN_IN_SCRIPT } from './path-token-file.ts'
+import { needsOnPath, SAM_CLI } from './script-prerequisites.ts'
 import type { ToolVersions } from './tool-versions.ts'
 
 /** `template.yaml` and/or `cdk.json` with `cdk/app.ts`, by the project's `aws` answer. */
@@ -20,7 +21,7 @@ export function lambdaDeployScripts(options: InitOptions): Readonly<Record<strin
   return {
     ...(deploysWith(options.aws, 'sam')
       ? {
-          'build:sam': 'sam validate --lint && sam build',
+          'build:sam': `${needsOnPath('build:sam', SAM_CLI)} && sam validate --lint && sam build`,
           'deploy:sam': `npm run build:sam && sam deploy --guided --parameter-overrides ConvertToken=${PROJECT_TOKEN_IN_SCRIPT}`,
         }
       : {}),

@@ -60,11 +60,13 @@ function packageJson(name: string, options: InitOptions, tools: ToolVersions): s
     type: 'module',
     scripts: {
       test: 'tsc --noEmit && npm run build:worker && npm run build:server && vitest run',
-      'build:worker': `wrangler deploy --dry-run --outdir ${WORKER_BUNDLE_DIR}`,
+      // a build step inside npm test: no banner, and no update check (Node 20 keeps wrangler 4.86)
+      'build:worker': `WRANGLER_HIDE_BANNER=true wrangler deploy --dry-run --outdir ${WORKER_BUNDLE_DIR}`,
       start: 'crdconv serve --scheme src/scheme.ts',
       check: 'crdconv check --scheme src/scheme.ts',
       crd: 'crdconv crd --scheme src/scheme.ts',
-      dev: 'wrangler dev',
+      // the webhook reads no request.cf: wrangler dev would fetch it from workers.cloudflare.com
+      dev: 'CLOUDFLARE_CF_FETCH_ENABLED=false wrangler dev',
       // the token in .dev.vars becomes the Worker's secret in the same upload
       'deploy:cloudflare': `wrangler deploy --secrets-file ${PROJECT_TOKEN_FILE}`,
       ...lambdaDeployScripts(options),
@@ -86,6 +88,10 @@ function packageJson(name: string, options: InitOptions, tools: ToolVersions): s
       wrangler: tools.wrangler,
       ...lambdaDeployDevDependencies(options, tools),
     }),
+    // npm 11 runs no dependency's install script unless allowed here, and lists each one it
+    // skipped after every install. The project needs none of them: esbuild and workerd find their
+    // binaries through their platform packages, and sharp is miniflare's image binding.
+    allowScripts: { esbuild: false, sharp: false, workerd: false },
   }
   return `${JSON.stringify(manifest, null, 2)}\n`
 }
@@ -168,6 +174,8 @@ main = "src/worker.ts"
 compatibility_date = "2025-09-01"
 # smaller script, faster cold start
 minify = true
+# no usage data to Cloudflare, and no question about it on the first wrangler command
+send_metrics = false
 
 # The path token is the secret CONVERT_TOKEN: \`crdconv init\` wrote it to .dev.vars, which
 # \`wrangler dev\` reads and \`npm run deploy:cloudflare\` uploads (wrangler deploy --secrets-file).

@@ -30,8 +30,15 @@ export interface ToolVersions {
 export const WRANGLER_FOR_NODE_20 = '4.86.0'
 export const WRANGLER_FOR_NODE_22 = '^4.164.0'
 
-/** The pool this repository's own workers tests run on (its root package.json); runs on Node 20. */
+/**
+ * The pool this repository's own workers tests run on (its root package.json): a project made on
+ * Node 22 or later gets it. It pins a wrangler and a miniflare that need Node 22, and prints a
+ * banner on every run saying it was renamed, so a project made on Node 20 gets 0.15.1, the last
+ * that pins the wrangler (4.86.0) and miniflare that run there: an install with no EBADENGINE
+ * warning, one wrangler, and no banner.
+ */
 export const VITEST_POOL_WORKERS = '0.23.0'
+export const VITEST_POOL_WORKERS_FOR_NODE_20 = '0.15.1'
 
 /** The CDK command (`aws-cdk`, released apart from aws-cdk-lib) a project's `cdk synth` is tested with. */
 export const AWS_CDK_CLI = '^2.1148.0'
@@ -64,7 +71,7 @@ export function toolVersions(nodeVersion: string = process.versions.node): ToolV
     typescript: dependency('typescript'),
     esbuild: dependency('esbuild'),
     wrangler: nodeMajor >= 22 ? WRANGLER_FOR_NODE_22 : WRANGLER_FOR_NODE_20,
-    vitestPoolWorkers: VITEST_POOL_WORKERS,
+    vitestPoolWorkers: nodeMajor >= 22 ? VITEST_POOL_WORKERS : VITEST_POOL_WORKERS_FOR_NODE_20,
     awsCdkLib: dependency('aws-cdk-lib'),
     constructs: dependency('constructs'),
     awsCdkCli: AWS_CDK_CLI,
