@@ -39,8 +39,10 @@ const DEPLOY_TOOL_TESTS = [
 ]
 // builds and packs copies of the packages: nothing in it depends on the Node version
 const RELEASE_TESTS = ['test/node/package/release.test.ts']
-// runs every script of a fresh scaffold of each --aws choice, with the CDK installed
+// runs every script of a fresh scaffold of each --aws choice, with the CDK installed: minutes and
+// 800 MB of packages, so only with CRDCONV_SLOW_TESTS=1, as the other slow scaffold suites
 const SCAFFOLD_SCRIPTS_TEST = 'test/node/package/scaffold-scripts.test.ts'
+const SLOW = process.env['CRDCONV_SLOW_TESTS'] === '1'
 // what a fresh scaffold's install and test print: on each Node of .ci/run's reruns too
 const QUIET_INSTALL_TEST = 'test/node/package/quiet-install.test.ts'
 
@@ -107,7 +109,8 @@ export default defineConfig({
           include: [
             CONSUMER_TEST,
             QUIET_INSTALL_TEST,
-            ...(RERUN ? [] : [...DEPLOY_TOOL_TESTS, ...RELEASE_TESTS, SCAFFOLD_SCRIPTS_TEST]),
+            ...(RERUN ? [] : [...DEPLOY_TOOL_TESTS, ...RELEASE_TESTS]),
+            ...(SLOW && !RERUN ? [SCAFFOLD_SCRIPTS_TEST] : []),
           ],
           environment: 'node',
           sequence: { groupOrder: 1 },
