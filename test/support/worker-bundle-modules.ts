@@ -25,7 +25,14 @@ export async function workerBundleModules(
         }),
     logLevel: 'silent',
   })
-  return Object.values(result.metafile.outputs).flatMap((output) =>
+  return modulesWithCode(result.metafile)
+}
+
+/** The modules whose code is in a bundle, from esbuild's metafile: read but shaken out, not. */
+export function modulesWithCode(metafile: {
+  outputs: Record<string, { inputs: Record<string, { bytesInOutput: number }> }>
+}): string[] {
+  return Object.values(metafile.outputs).flatMap((output) =>
     Object.entries(output.inputs)
       .filter(([, input]) => input.bytesInOutput > 0)
       .map(([path]) => path)

@@ -11,6 +11,7 @@ import { gzippedBytes, SIZE_CEILINGS } from '../../../bench/targets.ts'
 import { samEsbuildArguments, bundleFileName } from '../../../scripts/sam-esbuild-arguments.ts'
 import { parseSamTemplate, webhookFunction } from '../../../scripts/sam-template.ts'
 import { functionUrlEvent, requestParts } from '../../support/lambda-events.ts'
+import { modulesWithCode } from '../../support/worker-bundle-modules.ts'
 import {
   createInitProject,
   createPlainProject,
@@ -82,16 +83,6 @@ const METRICS_OF = {
 const runtimeOnly = (platform: 'worker' | 'lambda') =>
   new RegExp(
     `^(src/|node_modules/@crdconv/webhook/dist/(index\\.js$|(json|scheme|review|http|platform/${platform})/|${METRICS_OF[platform]})|node_modules/(hono|zod)/)`
-  )
-
-/** The modules whose code is in a bundle (esbuild's metafile): read but shaken out entirely, not. */
-const modulesWithCode = (meta: {
-  outputs: Record<string, { inputs: Record<string, { bytesInOutput: number }> }>
-}) =>
-  Object.values(meta.outputs).flatMap((output) =>
-    Object.entries(output.inputs)
-      .filter(([, input]) => input.bytesInOutput > 0)
-      .map(([path]) => path)
   )
 
 const workDir = mkdtempSync(join(tmpdir(), 'crdconv-consumer-'))
