@@ -1,29 +1,17 @@
 // Which image the chart's pods run: the tag by default, exactly one image by its digest.
 import { execFileSync, spawnSync } from 'node:child_process'
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { parseAllDocuments } from 'yaml'
-import { clusterFiles } from '../../../packages/crdconv/src/init/cluster-files.ts'
 import { helmCommand } from '../../support/cached-tools.ts'
+import { writeChartProject } from '../../support/chart-project.ts'
 
 const helm = helmCommand()
 const DIGEST = `sha256:${'0123456789abcdef'.repeat(4)}`
-const CRD_STUB = `apiVersion: apiextensions.k8s.io/v1
-kind: CustomResourceDefinition
-metadata: { name: crontabs.example.com }
-spec: { conversion: { strategy: Webhook, webhook: { conversionReviewVersions: [v1] } } }
-`
 
 describe.skipIf('skip' in helm)('the chart’s image (helm template)', () => {
   const helmPath = 'path' in helm ? helm.path : ''
-  const project = mkdtempSync(join(tmpdir(), 'crdconv-chart-image-'))
-  const files = { ...clusterFiles('webhook'), 'chart/files/crd.yaml': CRD_STUB }
-  for (const [path, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(project, path)), { recursive: true })
-    writeFileSync(join(project, path), text)
-  }
+  const { project } = writeChartProject()
   const templateArgs = (...args: string[]) => [
     'template',
     'conv',

@@ -1,32 +1,17 @@
 // The chart's ServiceMonitor and PrometheusRule as helm renders them where the Prometheus
 // Operator's API is, and their absence where it is not; the Grafana dashboard's ConfigMap.
 import { execFileSync } from 'node:child_process'
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { parse, parseAllDocuments } from 'yaml'
 import { ALERTS_FILE, DASHBOARD_FILE } from '../../../packages/crdconv/src/init/index.ts'
-import { clusterFiles } from '../../../packages/crdconv/src/init/cluster-files.ts'
 import { helmCommand } from '../../support/cached-tools.ts'
+import { writeChartProject } from '../../support/chart-project.ts'
 
 const helm = helmCommand()
-const CRD_STUB = `apiVersion: apiextensions.k8s.io/v1
-kind: CustomResourceDefinition
-metadata: { name: crontabs.example.com }
-spec: { conversion: { strategy: Webhook, webhook: { conversionReviewVersions: [v1] } } }
-`
 
 describe.skipIf('skip' in helm)('the chart’s monitoring (helm template)', () => {
-  const project = mkdtempSync(join(tmpdir(), 'crdconv-chart-'))
-  const files: Record<string, string> = {
-    ...clusterFiles('webhook'),
-    'chart/files/crd.yaml': CRD_STUB,
-  }
-  for (const [path, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(project, path)), { recursive: true })
-    writeFileSync(join(project, path), text)
-  }
+  const { project, files } = writeChartProject()
   const render = (...args: string[]) =>
     parseAllDocuments(
       execFileSync('path' in helm ? helm.path : '', [
