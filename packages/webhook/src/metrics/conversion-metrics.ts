@@ -1,31 +1,17 @@
 import type { RequestObserver, RequestOutcome } from '../http/request-outcome.ts'
-import type { FailureReason, ReviewSummary } from '../review/index.ts'
+import type { ReviewSummary } from '../review/index.ts'
 import type { Resource, Scheme } from '../scheme/index.ts'
 import {
   conversionLabelValues,
   resolveConversion,
   type ConversionLabelValues,
 } from './conversion-labels.ts'
-import { emptyHistogram, observe, type Histogram } from './histogram.ts'
+import { emptyHistogram, observe } from './histogram.ts'
 import { BAD_REQUEST_REASONS, FAILURE_REASONS, type BadRequestReason } from './metric-catalog.ts'
+import type { MetricsSnapshot, PairSeries } from './metrics-snapshot.ts'
 import { renderPrometheusText } from './prometheus-text.ts'
 
-/** Everything counted for one CRD and version pair. */
-export interface PairSeries {
-  readonly labels: ConversionLabelValues
-  readonly reviews: { Success: number; Failed: number }
-  objects: number
-  readonly failures: Record<FailureReason, number>
-  readonly reviewDuration: Histogram
-  readonly converterDuration: Histogram
-}
-
-/** What the metrics hold at one moment, for the Prometheus text and for tests. */
-export interface MetricsSnapshot {
-  readonly pairs: readonly PairSeries[]
-  readonly badRequests: Readonly<Record<BadRequestReason, number>>
-  readonly wrongTokens: number
-}
+export type { MetricsSnapshot, PairSeries } from './metrics-snapshot.ts'
 
 /** The webhook's counters in memory: fed by `observe`, read as Prometheus text. */
 export interface ConversionMetrics {

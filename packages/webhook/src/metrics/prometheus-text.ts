@@ -1,4 +1,4 @@
-import type { MetricsSnapshot } from './conversion-metrics.ts'
+import type { MetricsSnapshot } from './metrics-snapshot.ts'
 import { cumulativeBuckets, type Histogram } from './histogram.ts'
 import { CONVERSION_LABELS, METRICS, type MetricDefinition } from './metric-catalog.ts'
 

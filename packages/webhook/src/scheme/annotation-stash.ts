@@ -1,43 +1,26 @@
-import type { $ZodType } from 'zod/v4/core'
-import { nestingDepthExceeds, parseJson } from '../json/index.ts'
-import { ConversionError } from './conversion-error.ts'
-import { describeObject, isPlainObject, type KubeObject } from './kube-object.ts'
-import { annotationsSize, MAX_ANNOTATIONS_BYTES, utf8Length } from './kubernetes-validation.ts'
-import { valueAt } from './object-draft.ts'
-import type { ConversionContext } from './resource.ts'
-import { canonicalJson, fnv1a64 } from './stable-hash.ts'
-import { storedForm } from './stored-form.ts'
+// Fields with no place in the other version, kept in an annotation and given back on the way home.
+import { isPlainObject, type KubeObject } from './kube-object.ts'
+import type { ConversionContext } from './resource-definition.ts'
+import {
+  encodeWithinBudget,
+  readStash,
+  stashAnnotationKey,
+  type Stash,
+  type StashEntry,
+  type StashLimits,
+} from './stash-annotation-text.ts'
+import { canonicalJson } from './stable-hash.ts'
+import { fingerprint, writtenBefore } from './stash-fingerprint.ts'
 
-/** The stash annotation is `<group>/conversion-stash`, one per object whatever its versions. */
-export const STASH_ANNOTATION_NAME = 'conversion-stash'
+export {
+  MAX_STASH_BYTES,
+  MAX_STASH_DEPTH,
+  STASH_ANNOTATION_NAME,
+  stashAnnotationKey,
+  type StashLimits,
+} from './stash-annotation-text.ts'
 
-/**
- * Default budget of the stash annotation, key and value, in UTF-8 bytes: a quarter of the
- * 256 KiB the API server allows for all annotations, leaving room for kubectl's
- * last-applied-configuration and the user's own.
- */
-export const MAX_STASH_BYTES = 64 * 1024
-
-/**
- * Default deepest nesting of the stash annotation's JSON (flat fields make three levels): the
- * limits on the way in see the annotation as a string, so a hand-written one is held to this.
- */
-export const MAX_STASH_DEPTH = 64
-
-const stashKeys = new Map<string, string>()
-
-/** The name of the stash annotation of `group`: `example.com/conversion-stash`. */
-export function stashAnnotationKey(group: string): string {
-  // groups come from resource definitions, never from clients: the map stays small
-  let key = stashKeys.get(group)
-  if (key === undefined) {
-    key = `${group}/${STASH_ANNOTATION_NAME}`
-    stashKeys.set(group, key)
-  }
-  return key
-}
-
-export interface StashOptions {
+export interface StashOptions extends StashLimits {
   /**
    * Dotted paths (`spec.destination`) of the converted object's fields whose edit makes the
    * stash stale. Default: every field beside `apiVersion`, `kind`, `metadata` and `status`, so
@@ -46,10 +29,6 @@ export interface StashOptions {
    * nothing to do with the stashed ones; name `status` paths to guard stashed status fields.
    */
   readonly watch?: readonly string[]
-  /** Budget of the stash annotation (key and value) in UTF-8 bytes; default `MAX_STASH_BYTES`. */
-  readonly maxBytes?: number
-  /** Deepest nesting of the stash annotation's JSON; default `MAX_STASH_DEPTH`. */
-  readonly maxDepth?: number
 }
 
 /** Fields as a stash gives them back: each may be missing (stale, or never stashed), none `undefined`. */
@@ -86,14 +65,6 @@ export interface Unstashed<T, Fields = Readonly<Record<string, unknown>>> {
   /** `stale`: an entry existed but the object was edited since, so it was dropped. */
   readonly outcome: 'restored' | 'none' | 'stale'
 }
-
-interface StashEntry {
-  readonly fields: Record<string, unknown>
-  readonly hash: string
-  readonly watch?: readonly string[]
-}
-
-type Stash = Record<string, StashEntry>
 
 /**
  * Keeps `fields` that have no place in `context.to` in the stash annotation of the converted
@@ -229,90 +200,6 @@ function annotationsOf(object: KubeObject): Readonly<Record<string, string>> {
   return metadata.annotations
 }
 
-/**
- * A stash annotation someone else wrote or mangled reads as no stash at all; one past the size
- * or depth limit throws, as it can only have been written by hand to get around the limits.
- */
-function readStash(
-  object: KubeObject,
-  context: ConversionContext,
-  value: unknown,
-  options: Pick<StashOptions, 'maxBytes' | 'maxDepth'>
-): Stash | undefined {
-  if (typeof value !== 'string') return undefined
-  const key = stashAnnotationKey(context.group)
-  const refused = `cannot convert ${describeObject(object)} from ${context.from} to ${context.to}: annotation ${key}`
-  const maxBytes = options.maxBytes ?? MAX_STASH_BYTES
-  const bytes = utf8Length(key) + utf8Length(value)
-  if (bytes > maxBytes) {
-    throw new ConversionError(
-      `${refused} takes ${bytes} bytes, over the stash's limit of ${maxBytes} bytes; it was not written by crdconv: remove or shrink it`
-    )
-  }
-  let parsed: unknown
-  try {
-    parsed = parseJson(value)
-  } catch {
-    return undefined
-  }
-  const maxDepth = options.maxDepth ?? MAX_STASH_DEPTH
-  if (nestingDepthExceeds(parsed, maxDepth)) {
-    throw new ConversionError(
-      `${refused} nests more than ${maxDepth} levels deep, the stash's limit; it was not written by crdconv: remove or shrink it`
-    )
-  }
-  if (!isPlainObject(parsed)) return undefined
-  const stash: Stash = {}
-  for (const [version, entry] of Object.entries(parsed)) {
-    if (!isPlainObject(entry) || !isPlainObject(entry['fields'])) continue
-    if (typeof entry['hash'] !== 'string') continue
-    const watch = entry['watch']
-    const paths = Array.isArray(watch)
-      ? watch.filter((path) => typeof path === 'string')
-      : undefined
-    stash[version] = {
-      fields: entry['fields'],
-      hash: entry['hash'],
-      ...(paths === undefined ? {} : { watch: paths }),
-    }
-  }
-  return stash
-}
-
-/**
- * The hash of the fields `watch` names (default: all but `status`) as the API server keeps them
- * at the version whose schema is `schema`: pruned, defaulted, without nulls and emptied objects
- * (`storedForm`), so that only an edit changes it, not what the API server does to an answer.
- */
-function fingerprint(
-  object: KubeObject,
-  watch: readonly string[] | undefined,
-  schema: $ZodType | undefined
-): string {
-  const { apiVersion: _apiVersion, kind: _kind, metadata: _metadata, ...fields } = object
-  const form = storedForm(fields, schema)
-  if (watch === undefined) {
-    const { status: _status, ...watched } = form as Record<string, unknown>
-    return fnv1a64(canonicalJson(watched))
-  }
-  return fnv1a64(canonicalJson(watch.map((path) => [path, valueAt(form, path)])))
-}
-
-/** The hash as stash entries written before `fingerprint` had its stored form: still honoured. */
-function writtenBefore(object: KubeObject, watch: readonly string[] | undefined): string {
-  if (watch === undefined) {
-    const {
-      apiVersion: _apiVersion,
-      kind: _kind,
-      metadata: _metadata,
-      status: _status,
-      ...fields
-    } = object
-    return fnv1a64(canonicalJson(fields))
-  }
-  return fnv1a64(canonicalJson(watch.map((path) => [path, valueAt(object, path)])))
-}
-
 function withStash<T extends KubeObject>(
   object: T,
   annotations: Readonly<Record<string, string>>,
@@ -323,48 +210,4 @@ function withStash<T extends KubeObject>(
   const next = value === undefined ? others : { ...others, [key]: value }
   const metadata = isPlainObject(object.metadata) ? object.metadata : {}
   return { ...object, metadata: { ...metadata, annotations: next } }
-}
-
-interface Stashing {
-  readonly object: KubeObject
-  readonly context: ConversionContext
-  readonly key: string
-  readonly fields: Readonly<Record<string, unknown>>
-  readonly annotations: Readonly<Record<string, string>>
-}
-
-/** The stash as annotation text, or a `ConversionError` past its depth or byte budget. */
-function encodeWithinBudget(
-  stash: Stash,
-  { object, context, key, fields, annotations }: Stashing,
-  options: StashOptions
-): string {
-  const names = Object.keys(fields).join(', ')
-  const field = Object.keys(fields)[0]
-  const what = `cannot convert ${describeObject(object)} from ${context.from} to ${context.to}: ${names} (no place in ${context.to}) must be kept in annotation ${key}`
-  const maxDepth = options.maxDepth ?? MAX_STASH_DEPTH
-  if (nestingDepthExceeds(stash, maxDepth)) {
-    throw new ConversionError(
-      `${what}, which would nest more than ${maxDepth} levels deep, the stash's limit; flatten these fields`,
-      field === undefined ? {} : { field }
-    )
-  }
-  const value = canonicalJson(stash)
-  const budget = options.maxBytes ?? MAX_STASH_BYTES
-  const stashBytes = utf8Length(key) + utf8Length(value)
-  if (stashBytes > budget) {
-    throw new ConversionError(
-      `${what}, which would take ${stashBytes} bytes, over its budget of ${budget} bytes; shrink these fields`,
-      field === undefined ? {} : { field }
-    )
-  }
-  const { [key]: _old, ...others } = annotations
-  const total = annotationsSize(others) + stashBytes
-  if (total > MAX_ANNOTATIONS_BYTES) {
-    throw new ConversionError(
-      `${what}, which would bring the object's annotations to ${total} bytes, over the API server's limit of ${MAX_ANNOTATIONS_BYTES}; remove other annotations or shrink these fields`,
-      field === undefined ? {} : { field }
-    )
-  }
-  return value
 }

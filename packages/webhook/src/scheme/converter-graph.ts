@@ -1,5 +1,5 @@
 import { SchemeError } from './conversion-error.ts'
-import type { Converter } from './resource.ts'
+import type { Converter } from './resource-definition.ts'
 
 /** `paths.get(from)?.get(to)`: the converters to run in order; `[]` when from equals to. */
 export type ConverterPaths = ReadonlyMap<string, ReadonlyMap<string, readonly Converter[]>>

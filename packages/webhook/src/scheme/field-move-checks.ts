@@ -1,5 +1,5 @@
 import type { $ZodType } from 'zod/v4/core'
-import type { ErasedMoveOptions, FieldMove } from './field-moves.ts'
+import type { ErasedMoveOptions, FieldMove } from './field-move.ts'
 import type { ValueMap } from './move-steps.ts'
 import type { VersionMap } from './resource.ts'
 import { listItemSchema, schemaField } from './schema-fields.ts'

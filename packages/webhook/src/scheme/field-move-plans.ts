@@ -1,6 +1,6 @@
 import type { $ZodType } from 'zod/v4/core'
 import { invertMapping } from './field-move-checks.ts'
-import type { ErasedMoveOptions, FieldMove } from './field-moves.ts'
+import type { ErasedMoveOptions, FieldMove } from './field-move.ts'
 import { eachStep, type MovePlan } from './move-runner.ts'
 import {
   dropStep,

@@ -2,10 +2,10 @@ import type { output } from 'zod/v4/core'
 import type { StashedFields, StashOf } from './annotation-stash.ts'
 import { SchemeError } from './conversion-error.ts'
 import { moveProblems } from './field-move-checks.ts'
+import type { ErasedMoveOptions, FieldMove } from './field-move.ts'
 import { movePlans } from './field-move-plans.ts'
 import type { FieldPath, FieldValue, ListItem, ListPath } from './field-paths.ts'
 import { runMoves } from './move-runner.ts'
-import type { KubeObject } from './kube-object.ts'
 import type { MovedObject, MovePaths, MoveRenames, TypedMove } from './moved-object.ts'
 import type {
   ConversionContext,
@@ -15,32 +15,7 @@ import type {
   VersionMap,
 } from './resource.ts'
 
-/** One declared move between two versions, as data: what `fieldMoves` derives converters from. */
-export type FieldMove =
-  | {
-      readonly kind: 'renamed'
-      readonly from: string
-      readonly to: string
-      readonly values?: Readonly<Record<string, unknown>>
-      readonly back?: Readonly<Record<string, unknown>>
-    }
-  | {
-      readonly kind: 'split'
-      readonly from: string
-      readonly parts: Readonly<Record<string, string>>
-      readonly split: (whole: never) => unknown
-      readonly join: (parts: never) => unknown
-    }
-  | {
-      readonly kind: 'joined'
-      readonly parts: Readonly<Record<string, string>>
-      readonly to: string
-      readonly split: (whole: never) => unknown
-      readonly join: (parts: never) => unknown
-    }
-  | { readonly kind: 'added'; readonly path: string; readonly value?: unknown }
-  | { readonly kind: 'removed'; readonly path: string }
-  | { readonly kind: 'each'; readonly path: string; readonly moves: readonly FieldMove[] }
+export type { ErasedMoveOptions, FieldMove, MoveHook } from './field-move.ts'
 
 type ItemRenames<Path extends string, Pair> = Pair extends readonly [
   infer From extends string,
@@ -168,19 +143,6 @@ export interface FieldMovesOptions<
   /** Derive no converter `to → from`: write that one by hand. */
   readonly oneWay?: boolean
 }
-
-/** `FieldMovesOptions` as the checks and the runner see them, their types erased. */
-export interface ErasedMoveOptions {
-  readonly then?: MoveHook
-  readonly thenBack?: MoveHook
-  readonly oneWay?: boolean
-}
-
-export type MoveHook = (
-  object: KubeObject,
-  context: ConversionContext,
-  stashed: Readonly<Record<string, unknown>>
-) => unknown
 
 const builder: FieldMoveBuilder<unknown, unknown> = {
   renamed: (from: string, to: string, options?: { values: object; back?: object }) =>

@@ -10,7 +10,7 @@ import {
   type Write,
 } from './move-steps.ts'
 import { ObjectDraft, valueAt } from './object-draft.ts'
-import type { MoveHook } from './field-moves.ts'
+import type { MoveHook } from './field-move.ts'
 import type { ConversionContext } from './resource.ts'
 
 /** One direction of a declared edge: its steps, and hand-written functions around them. */

@@ -6,7 +6,7 @@ import type {
   ResourceNames,
   Subresources,
   VersionMap,
-} from './resource.ts'
+} from './resource-definition.ts'
 
 export const DNS_SUBDOMAIN_WITH_DOT =
   /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)+$/

@@ -1,7 +1,7 @@
 // How much of a wide schema one generated value holds: sizes of whole values, and the chance
 // that an optional part is there, so that every depth is reached and no value grows huge.
+import type { SchemaProps } from '../crd/index.ts'
 import { isPlainObject } from '../scheme/index.ts'
-import type { JsonSchema } from './json-schema-arbitrary.ts'
 
 /**
  * Leaves one generated value holds on average, at most: a schema with fewer is generated whole
@@ -23,7 +23,7 @@ const sizes = new WeakMap<object, number>()
  * Leaves of a value of `schema` with every optional part there, lists at their usual length
  * (`usualLength`): what generating it whole would cost. Remembered per schema node.
  */
-export function wholeSize(schema: JsonSchema): number {
+export function wholeSize(schema: SchemaProps): number {
   const known = sizes.get(schema)
   if (known !== undefined) return known
   let size = 1
@@ -45,7 +45,7 @@ export function wholeSize(schema: JsonSchema): number {
 }
 
 /** Items a generated list has on average: between its `minItems` and three more. */
-export function usualLength(schema: JsonSchema): number {
+export function usualLength(schema: SchemaProps): number {
   const min = typeof schema['minItems'] === 'number' ? schema['minItems'] : 0
   const max = typeof schema['maxItems'] === 'number' ? schema['maxItems'] : Infinity
   return Math.max(min, Math.min(max, min + 1.5), 1)
@@ -56,7 +56,7 @@ export interface Share {
   /** The chance each optional part is there. */
   readonly presence: number
   /** The budget of a part of this whole size: `Infinity` once it fits. */
-  readonly budgetOf: (part: JsonSchema, optional: boolean) => number
+  readonly budgetOf: (part: SchemaProps, optional: boolean) => number
 }
 
 /**
@@ -64,7 +64,7 @@ export interface Share {
  * else each part gets its share of the budget by its size, optional parts there less often
  * (the square root of the share, so depth and breadth are cut alike) and, when there, larger.
  */
-export function shareBudget(schema: JsonSchema, budget: number): Share {
+export function shareBudget(schema: SchemaProps, budget: number): Share {
   const whole = wholeSize(schema)
   if (whole <= budget) return { presence: WHOLE_PRESENCE, budgetOf: () => Infinity }
   const ratio = budget / whole
