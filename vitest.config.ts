@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { cloudflareTest } from '@cloudflare/vitest-pool-workers'
 import { defaultClientConditions, defaultServerConditions } from 'vite'
 import { defineConfig } from 'vitest/config'
@@ -27,6 +28,18 @@ const TOOLING_TESTS = [
   'test/node/lifecycle/cli-startup.test.ts',
   'test/node/platform/stdout-lines.test.ts',
   'test/node/platform/worker-bundle.test.ts',
+]
+
+// servers on real sockets that wait out real timers (renewal polls, idle limits, drain delays):
+// seconds each, so beside the tooling, out of the one-minute loop
+const TIMED_SERVER_TESTS = [
+  'test/node/platform/tls-renewal.test.ts',
+  'test/node/platform/run-node-server.test.ts',
+  'test/node/platform/node-server-bounds.test.ts',
+  'test/node/http/node-server-limits.test.ts',
+  'test/node/lambda/lambda-local-server.test.ts',
+  'test/node/cli/lambda-local-command.test.ts',
+  'test/node/cli/serve-command.test.ts',
 ]
 
 // npm pack, npm install, tsc, wrangler and esbuild in a consumer project, and the deploy tools'
@@ -66,21 +79,26 @@ export default defineConfig({
     silent: 'passed-only',
     // a test's own limit, not a speed check: 5 s failed in-process CLI runs on a loaded machine
     testTimeout: 30_000,
+    // vitest's default is one file less than the cores: one at a time on CI's 2 cores, where the
+    // files mostly wait on servers and child processes
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         extends: true,
         test: {
           name: 'unit',
           include: ['test/node/**/*.test.ts'],
-          exclude: [API_SERVER_TESTS, ...TOOLING_TESTS],
+          exclude: [API_SERVER_TESTS, ...TOOLING_TESTS, ...TIMED_SERVER_TESTS],
           environment: 'node',
+          // one module graph per worker: hono and zod load once, not once per file (half the CPU)
+          isolate: false,
         },
       },
       {
         extends: true,
         test: {
           name: 'tooling',
-          include: TOOLING_TESTS,
+          include: [...TOOLING_TESTS, ...TIMED_SERVER_TESTS],
           exclude: [
             API_SERVER_TESTS,
             CONSUMER_TEST,
@@ -114,6 +132,8 @@ export default defineConfig({
           ],
           environment: 'node',
           sequence: { groupOrder: 1 },
+          // npm installs and bundlers: one at a time
+          maxWorkers: 1,
         },
       },
       {

@@ -84,9 +84,15 @@ describe('the Lambda entry, configured by its environment', () => {
   beforeAll(async () => {
     vi.stubEnv('CONVERT_TOKEN', TOKEN)
     vi.stubEnv('CONVERT_ALLOWED_SOURCES', '203.0.113.0/24')
+    // the entry reads its environment once, when imported: this file's copy is its own (the unit
+    // project shares modules between files)
+    vi.resetModules()
     handler = (await import('../../../examples/lambda.ts')).handler as typeof handler
   })
-  afterAll(() => vi.unstubAllEnvs())
+  afterAll(() => {
+    vi.unstubAllEnvs()
+    vi.resetModules()
+  })
 
   const functionUrlEvent = (path: string, sourceIp: string) => ({
     version: '2.0',
