@@ -1,3 +1,4 @@
+import { sameJson } from '@crdconv/webhook/json'
 import { isPlainObject } from '@crdconv/webhook/scheme'
 import type { CrdInput } from './read-crd-documents.ts'
 
@@ -85,17 +86,4 @@ function compare(expected: unknown, actual: unknown, path: string, out: CrdDiffe
     return
   }
   if (!sameJson(expected, actual)) out.push({ path, keyword: '(value)', expected, actual })
-}
-
-function sameJson(left: unknown, right: unknown): boolean {
-  if (left === right) return true
-  if (Array.isArray(left) && Array.isArray(right)) {
-    return left.length === right.length && left.every((item, index) => sameJson(item, right[index]))
-  }
-  if (isPlainObject(left) && isPlainObject(right)) {
-    const keys = Object.keys(left).filter((key) => left[key] !== undefined)
-    const other = Object.keys(right).filter((key) => right[key] !== undefined)
-    return keys.length === other.length && keys.every((key) => sameJson(left[key], right[key]))
-  }
-  return false
 }
