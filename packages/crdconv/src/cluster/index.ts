@@ -57,4 +57,4 @@ export type { StatusProblem, VersionFlags, VersionRow } from './status-problems.
 export { webhookStatus, type WebhookStatus } from './webhook-status.ts'
 export type { WebhookCostReport } from './webhook-cost-report.ts'
 export type { WebhookHealth, WebhookState } from './webhook-health.ts'
-export type { RoundTrip, RoundTripFailure } from './webhook-round-trip.ts'
+export type { WebhookRoundTrip, WebhookRoundTripFailure } from './webhook-round-trip.ts'
