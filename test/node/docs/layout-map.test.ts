@@ -1,6 +1,6 @@
 // docs/development.md's map of the tree held to the tree: every source folder of both packages and
 // every folder of tools/ is named there, every name there exists, and every source folder says in
-// its index.ts's first line what it holds.
+// its index.ts's first line what it holds and keeps that file to re-exports.
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -85,6 +85,17 @@ describe('each source folder', () => {
     const firstLine = readFileSync(entry ?? '', 'utf8').split('\n')[0] ?? ''
     expect(firstLine).toMatch(/^(\/\*\*|\/\/) \S.{10,}$/)
   })
+
+  it.each(folders.filter((folder) => existsSync(join(repoRoot, folder, 'index.ts'))))(
+    '%s keeps its index.ts to re-exports, so the code lives in files named for their job',
+    (folder) => {
+      const code = readFileSync(join(repoRoot, folder, 'index.ts'), 'utf8')
+        .replace(/\/\*[\s\S]*?\*\//g, '')
+        .replace(/^\s*\/\/.*$/gm, '')
+        .replace(/export\s+(?:type\s+)?(?:\*(?:\s+as\s+\w+)?|\{[^}]*\})\s+from\s+'[^']+';?/g, '')
+      expect(code.trim()).toBe('')
+    }
+  )
 })
 
 describe('docs/development.md, the tests', () => {

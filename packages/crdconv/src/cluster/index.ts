@@ -53,8 +53,14 @@ export {
 export { migrateServerSide, type ServerSideOptions } from './server-side-migration.ts'
 export { checkWebhookThroughApiServer, type WebhookCheck } from './webhook-check.ts'
 export { resourceStatus, type ResourceStatus } from './lifecycle-status.ts'
-export type { StatusProblem, VersionFlags, VersionRow } from './status-problems.ts'
+export {
+  STATUS_PROBLEM_CODES,
+  type StatusProblem,
+  type StatusProblemCode,
+  type VersionFlags,
+  type VersionRow,
+} from './status-problems.ts'
 export { webhookStatus, type WebhookStatus } from './webhook-status.ts'
 export type { WebhookCostReport } from './webhook-cost-report.ts'
 export type { WebhookHealth, WebhookState } from './webhook-health.ts'
-export type { RoundTrip, RoundTripFailure } from './webhook-round-trip.ts'
+export type { WebhookRoundTrip, WebhookRoundTripFailure } from './webhook-round-trip.ts'
