@@ -10,5 +10,10 @@ export {
 } from './lossless-parse.ts'
 export { stringifyJson, stringifyJsonLossless } from './lossless-stringify.ts'
 export { nestingDepthExceeds, nestingDepthExceedsBeside } from './nesting-depth.ts'
-export { describeDifference, jsonDifferences, type JsonDifference } from './json-difference.ts'
+export {
+  describeDifference,
+  jsonDifferences,
+  showValue,
+  type JsonDifference,
+} from './json-difference.ts'
 export { isPlainObject } from './plain-object.ts'
