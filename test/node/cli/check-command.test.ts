@@ -55,6 +55,22 @@ describe('crdconv check', () => {
     expect(run.stdout).toContain('smallest found')
   })
 
+  it('names a parent the API server prunes as the cause of a loss, with the fix', async () => {
+    const run = await crdconv([
+      'check',
+      '--runs',
+      '5',
+      '--scheme',
+      join(fixtures, 'pruned-parent-scheme.ts'),
+    ])
+    expect(run.code).toBe(1)
+    expect(run.stdout).toContain('v1 → v2 → v1: lost data')
+    expect(run.stdout).toContain('spec.legacy: was {}, came back absent')
+    expect(run.stdout).toContain(
+      "spec.legacy is left empty at v2 and pruned by the API server (v2's schema does not declare it under spec); remove it in the converter v1 → v2"
+    )
+  })
+
   it('says in one line that no API server checked the CEL rules when no cluster is given', async () => {
     const run = await crdconv(['check', '--runs', '2'])
     expect(run.code).toBe(0)

@@ -227,6 +227,64 @@ describe('`then` and `thenBack` typing', () => {
     )
   })
 
+  it('types `stashed` with every field `then` stashes on any of its paths', () => {
+    fieldMoves(
+      pair,
+      'v1',
+      'v2',
+      (move) => [
+        move.renamed('spec.legacy.timeout', 'spec.timeout'),
+        move.mapped('spec.mode', { Fast: 'fast', Slow: 'slow' }),
+      ],
+      {
+        then: (object, context) => {
+          const { spec, ...rest } = object
+          const { timeout, note, ...others } = spec ?? {}
+          const converted = Object.assign(rest, { spec: others })
+          if (note === undefined) {
+            return stashFields(converted, context, { 'spec.timeout': timeout })
+          }
+          return stashFields(converted, context, { 'spec.note': note, 'spec.timeout': 0 })
+        },
+        thenBack: (object, _context, stashed) => {
+          expectTypeOf(stashed['spec.note']).toEqualTypeOf<string | undefined>()
+          // stashed as text on one path and as a number on the other
+          expectTypeOf(stashed['spec.timeout']).toEqualTypeOf<string | number | undefined>()
+          expectTypeOf(stashed).not.toHaveProperty('spec.mode')
+          return object as never
+        },
+      }
+    )
+  })
+
+  it('leaves `stashed` untyped where a path of `then` returns a wider object than a stashing one', () => {
+    // TypeScript infers `then`'s result as the widest of its paths: `rest` swallows
+    // `Object.assign(rest, …)` and what it stashed. Return one object type on every path.
+    fieldMoves(
+      pair,
+      'v1',
+      'v2',
+      (move) => [
+        move.renamed('spec.legacy.timeout', 'spec.timeout'),
+        move.mapped('spec.mode', { Fast: 'fast', Slow: 'slow' }),
+      ],
+      {
+        then: (object, context) => {
+          const { spec, ...rest } = object
+          if (spec === undefined) return rest
+          const { timeout, note: _note, ...others } = spec
+          return stashFields(Object.assign(rest, { spec: others }), context, {
+            'spec.timeout': timeout,
+          })
+        },
+        thenBack: (object, _context, stashed) => {
+          expectTypeOf(stashed).toEqualTypeOf<StashedFields<object>>()
+          return object as never
+        },
+      }
+    )
+  })
+
   it('types restored fields with the type the caller names', () => {
     const restored = restoreStashedFields<KubeObject, { 'spec.note': string }>(
       { apiVersion: 'example.com/v1' },

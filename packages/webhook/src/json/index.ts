@@ -14,6 +14,7 @@ export {
   describeDifference,
   jsonDifferences,
   jsonDifferencesAt,
+  showValue,
   type JsonDifference,
   type JsonDifferenceAt,
   type JsonDifferenceOptions,

@@ -103,7 +103,8 @@ export function describeDifference(
   return `${path}: ${words[0]} ${showValue(expected)}, ${words[1]} ${showValue(actual)}`
 }
 
-function showValue(value: unknown): string {
+/** A JSON value in at most 80 characters, as the kit's messages show one: `absent` for `undefined`. */
+export function showValue(value: unknown): string {
   if (value === undefined) return 'absent'
   const text = stringifyJson(value)
   return text.length > 80 ? `${text.slice(0, 77)}...` : text

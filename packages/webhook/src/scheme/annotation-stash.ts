@@ -31,10 +31,21 @@ export interface StashOptions extends StashLimits {
   readonly watch?: readonly string[]
 }
 
-/** Fields as a stash gives them back: each may be missing (stale, or never stashed), none `undefined`. */
+/**
+ * Fields as a stash gives them back: each may be missing (stale, or never stashed), none
+ * `undefined`. Where `Fields` is a union (a converter that stashes different fields on different
+ * paths), every field of any of them, with the types it has where it is stashed.
+ */
 export type StashedFields<Fields> = {
-  readonly [Name in keyof Fields]?: Exclude<Fields[Name], undefined>
+  readonly [Name in KeyOfAny<Fields>]?: Fields extends unknown
+    ? Name extends keyof Fields
+      ? Exclude<Fields[Name], undefined>
+      : never
+    : never
 }
+
+/** The keys of every member of a union (`keyof` of a union gives only the shared ones). */
+type KeyOfAny<T> = T extends unknown ? keyof T : never
 
 declare const stashedFields: unique symbol
 

@@ -20,6 +20,12 @@ export {
 } from './object-arbitrary.ts'
 export { pruneUnknownFields } from './prune-unknown-fields.ts'
 export { storedByApiServer } from './api-server-storage.ts'
+export {
+  apiServerRewrites,
+  describeRewrite,
+  type ApiServerRewrite,
+  type RewriteScene,
+} from './api-server-rewrites.ts'
 export { roundTripDifferences, type RoundTripComparisonOptions } from './round-trip-comparison.ts'
 export {
   DEFAULT_ENTRY_RUNS,

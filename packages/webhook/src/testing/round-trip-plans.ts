@@ -11,7 +11,8 @@ import {
 } from '../scheme/index.ts'
 import { deepFreeze } from './deep-freeze.ts'
 import { requireFreshAnswers } from './fresh-answers.ts'
-import { describeDifference } from '../json/json-difference.ts'
+import { describeDifference, type JsonDifference } from '../json/json-difference.ts'
+import { apiServerRewrites, describeRewrite } from './api-server-rewrites.ts'
 import { versionJsonSchema } from './object-arbitrary.ts'
 import { roundTripDifferences } from './round-trip-comparison.ts'
 import { storedByApiServer } from './api-server-storage.ts'
@@ -34,12 +35,14 @@ export interface Plan {
   readonly run: (object: KubeObject) => Problem | undefined
 }
 
+/** One converted object: what the API server keeps of it (`object`) and the webhook's own `answer`. */
+interface Stored {
+  readonly object: KubeObject
+  readonly answer: KubeObject
+}
+
 /** Converts one object and answers what the API server would keep of the result, pruned and defaulted (else all of it). */
-type Storing = (
-  object: KubeObject,
-  version: string,
-  pruned?: boolean
-) => Problem | { readonly object: KubeObject }
+type Storing = (object: KubeObject, version: string, pruned?: boolean) => Problem | Stored
 
 /**
  * Every check of `resource`: a round trip for each ordered pair of versions, and a comparison
@@ -53,10 +56,12 @@ export function planChecks(resource: Resource): Plan[] {
   )
   const store: Storing = (object, version, pruned = true) => {
     const result = storedAnswer(scheme, object, apiVersion(version))
-    if ('what' in result || !pruned) return result
-    const schema = schemas.get(version) ?? true
-    return { object: deepFreeze(storedByApiServer(result.object, schema) as KubeObject) }
+    if ('what' in result) return result
+    if (!pruned) return { object: result.object, answer: result.object }
+    const kept = storedByApiServer(result.object, schemaAt(version)) as KubeObject
+    return { object: deepFreeze(kept), answer: result.object }
   }
+  const schemaAt = (version: string) => schemas.get(version) ?? true
   const plans: Plan[] = []
   for (const from of resource.versionNames) {
     for (const to of resource.versionNames) {
@@ -68,7 +73,10 @@ export function planChecks(resource: Resource): Plan[] {
         path,
         from,
         // the webhook only ever sees an object the API server has pruned and defaulted already
-        run: (object) => roundTrip(store, asStored(object, schemas.get(from) ?? true), to, from),
+        run: (object) => {
+          const original = asStored(object, schemaAt(from))
+          return roundTrip(store, original, to, from, schemaAt)
+        },
       })
     }
   }
@@ -120,24 +128,88 @@ function roundTrip(
   store: Storing,
   original: KubeObject,
   there: string,
-  back: string
+  back: string,
+  schemaAt: (version: string) => JsonSchema | boolean
 ): Problem | undefined {
   const before = canonicalJson(original)
   const away = store(original, there)
   if ('what' in away) return away
-  // the API server stores the answer and sends it back later: as JSON, not as the same objects
-  const stored = deepFreeze(jsonCopy(away.object))
-  const home = store(stored, back)
+  const home = storeAgain(store, away.object, back)
   if ('what' in home) return home
   if (canonicalJson(original) !== before) return mutated()
   const differences = roundTripDifferences(original, home.object)
   if (differences.length === 0) return undefined
   const lost = differences.some((difference) => difference.expected !== undefined)
+  const trip = { there, back, schemaAt }
   return {
     what: lost ? 'lost data' : 'came back with fields it did not have',
-    lines: differences.map((difference) => describeDifference(difference)),
+    lines: [
+      ...differences.map((difference) => describeDifference(difference)),
+      ...rewritesAwayToBlame(store, original, away.answer, differences, trip),
+      ...rewritesHomeToBlame(home.answer, differences, trip),
+    ],
     returned: home.object,
   }
+}
+
+/** `object` converted to `version` after the API server kept it: as JSON, not as the same objects. */
+function storeAgain(store: Storing, object: KubeObject, version: string): Problem | Stored {
+  return store(deepFreeze(jsonCopy(object)), version)
+}
+
+interface Trip {
+  readonly there: string
+  readonly back: string
+  readonly schemaAt: (version: string) => JsonSchema | boolean
+}
+
+/**
+ * The lines that name what the API server did to the answer at `there` where that, and not the
+ * converters, made the round trip differ: the same trip from the answer as the webhook gave it
+ * comes back without some of `differences`. None when the converters alone explain them.
+ */
+function rewritesAwayToBlame(
+  store: Storing,
+  original: KubeObject,
+  answer: KubeObject,
+  differences: readonly JsonDifference[],
+  { there, back, schemaAt }: Trip
+): string[] {
+  const rewrites = apiServerRewrites(answer, schemaAt(there))
+  if (rewrites.length === 0) return []
+  const unkept = storeAgain(store, answer, back)
+  if ('what' in unkept) return []
+  const remaining = new Set(
+    roundTripDifferences(original, unkept.object).map((difference) => difference.path)
+  )
+  const caused = differences.filter((difference) => !remaining.has(difference.path))
+  if (caused.length === 0) return []
+  const paths = caused.map((difference) => difference.path).join(', ')
+  const wouldBe = caused.length === 1 ? 'it was' : 'they were'
+  return [
+    `caused by the API server, which rewrites the answer at ${there} before the next review (without that, ${paths} would come back as ${wouldBe}):`,
+    ...rewrites.map((rewrite) => `  ${describeRewrite(rewrite, { at: there, from: back })}`),
+  ]
+}
+
+/** The lines that name what the API server did to the answer home at `back` in the places that differ. */
+function rewritesHomeToBlame(
+  answer: KubeObject,
+  differences: readonly JsonDifference[],
+  { there, back, schemaAt }: Trip
+): string[] {
+  const within = (place: string, path: string) =>
+    path === place || path.startsWith(`${place}.`) || path.startsWith(`${place}[`)
+  const rewrites = apiServerRewrites(answer, schemaAt(back)).filter((rewrite) =>
+    differences.some((difference) => within(rewrite.path, difference.path))
+  )
+  if (rewrites.length === 0) return []
+  return [
+    `caused by the API server, which rewrites the answer at ${back} before anyone reads it:`,
+    ...rewrites.map(
+      (rewrite) => `  ${describeRewrite(rewrite, { at: back, from: there, returning: true })}`
+    ),
+  ]
 }
 
 function pathsAgree(
