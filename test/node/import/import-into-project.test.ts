@@ -48,6 +48,16 @@ describe('crdconv import --into', { timeout: 120_000 }, () => {
     const scheme = read(project, 'src/scheme.ts')
     expect(scheme).toContain("import { gatewayClass } from './resources/gateway-class.ts'")
     expect(scheme).toContain('createScheme([cronTab, gatewayClass])')
+    expect(read(project, 'src/resources/gateway-class.ts')).not.toContain(
+      'GatewayClass describes a class of Gateways'
+    )
+    const descriptions = read(project, 'src/resources/gateway-class.descriptions.ts')
+    expect(descriptions).toContain('crdDescriptions.add(GatewayClassV1, {')
+    expect(descriptions).toContain('GatewayClass describes a class of Gateways')
+    // crdconv's commands load src/scheme.descriptions.ts after src/scheme.ts; the webhook never does
+    expect(read(project, 'src/scheme.descriptions.ts')).toMatch(
+      /^\/\/ The descriptions of the scheme's resources[^]*\nimport '\.\/resources\/gateway-class\.descriptions\.ts'\n$/
+    )
     expect(run.stdout).toContain(
       'GatewayClass.gateway.networking.k8s.io: src/resources/gateway-class.ts, test/resources/gateway-class.test.ts'
     )
@@ -116,6 +126,7 @@ describe('crdconv import --into', { timeout: 120_000 }, () => {
     }
     const scheme = read(project, 'src/scheme.ts')
     expect(scheme.match(/import \{ gatewayClass \}/g)).toHaveLength(1)
+    expect(read(project, 'src/scheme.descriptions.ts').match(/gateway-class/g)).toHaveLength(1)
     expect(scheme).toContain('createScheme([cronTab, gatewayClass])')
   })
 
