@@ -21,6 +21,7 @@ const TOOLING_TESTS = [
   'test/node/import/import-corpus.test.ts',
   'test/node/import/import-fixtures.test.ts',
   'test/node/import/import-moves.test.ts',
+  'test/node/import/imported-worker-bundle.test.ts',
   'test/node/init/init-command.test.ts',
   'test/node/init/init-prompts.test.ts',
   'test/node/lambda/lambda-bundle.test.ts',

@@ -1,10 +1,11 @@
 import { execFile } from 'node:child_process'
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { dirname, join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import { descriptionsModule } from '../../packages/crdconv/src/cli/load-scheme.ts'
 import type { ImportedFile } from '../../packages/crdconv/src/import/index.ts'
 import type { Resource, Scheme } from '../../packages/webhook/src/scheme/index.ts'
 
@@ -34,8 +35,10 @@ export function scratchProject(): { directory: string; remove: () => void } {
 }
 
 export function writeFiles(directory: string, files: readonly ImportedFile[]): void {
-  mkdirSync(directory, { recursive: true })
-  for (const file of files) writeFileSync(join(directory, file.path), file.content)
+  for (const file of files) {
+    mkdirSync(dirname(join(directory, file.path)), { recursive: true })
+    writeFileSync(join(directory, file.path), file.content)
+  }
 }
 
 /** `tsc --noEmit` over the whole project, once: its exit code and what it printed. */
@@ -79,7 +82,28 @@ export function typecheckedImports(
 /** The one resource of an imported module (its `scheme` export). */
 export async function loadImportedResource(file: string): Promise<Resource> {
   const module = (await import(pathToFileURL(file).href)) as { scheme: Scheme }
+  // as crdconv's commands load a scheme: its descriptions module after it, where there is one
+  const descriptions = descriptionsModule(file)
+  if (existsSync(descriptions)) await import(pathToFileURL(descriptions).href)
   const [resource] = module.scheme.resources
   if (resource === undefined) throw new Error(`${file} exports a scheme without resources`)
   return resource
+}
+
+/** Every `description` in the version schemas of a CRD: the text a Worker must not carry. */
+export function crdSchemaDescriptions(crd: {
+  spec: { versions: readonly { schema?: unknown }[] }
+}): string[] {
+  const found = new Set<string>()
+  const walk = (node: unknown): void => {
+    if (Array.isArray(node)) node.forEach(walk)
+    else if (typeof node === 'object' && node !== null) {
+      for (const [key, value] of Object.entries(node)) {
+        if (key === 'description' && typeof value === 'string') found.add(value)
+        else walk(value)
+      }
+    }
+  }
+  for (const version of crd.spec.versions) walk(version.schema)
+  return [...found]
 }

@@ -10,11 +10,24 @@ export async function workerBundleModules(
   entry: Pick<BuildOptions, 'entryPoints' | 'stdin'>,
   platform: 'neutral' | 'node' = 'neutral'
 ): Promise<string[]> {
+  return (await workerBundle(entry, platform)).modules
+}
+
+/**
+ * The Worker (or Lambda) bundled from `entry` as `workerBundleModules` bundles it: its code, as
+ * `wrangler deploy` uploads it when `minify` is set, and the modules whose code is in it.
+ */
+export async function workerBundle(
+  entry: Pick<BuildOptions, 'entryPoints' | 'stdin'>,
+  platform: 'neutral' | 'node' = 'neutral',
+  minify = false
+): Promise<{ code: Uint8Array; modules: string[] }> {
   const result = await build({
     ...entry,
     bundle: true,
     write: false,
     metafile: true,
+    minify,
     format: 'esm',
     ...(platform === 'node'
       ? { platform: 'node', conditions: ['crdconv-source'] }
@@ -25,7 +38,8 @@ export async function workerBundleModules(
         }),
     logLevel: 'silent',
   })
-  return modulesWithCode(result.metafile)
+  const [output] = result.outputFiles
+  return { code: output?.contents ?? new Uint8Array(), modules: modulesWithCode(result.metafile) }
 }
 
 /** The modules whose code is in a bundle, from esbuild's metafile: read but shaken out, not. */

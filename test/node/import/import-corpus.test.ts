@@ -1,8 +1,9 @@
 // The real-world CRDs in ../shared/crds (or $CRD_CORPUS): read where they are, never copied here.
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
-import { join, resolve } from 'node:path'
+import { dirname, join, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { buildCustomResourceDefinition } from '../../../packages/webhook/src/crd/index.ts'
+import { canonicalJson } from '../../../packages/webhook/src/scheme/index.ts'
 import {
   checkCrds,
   crdDifferences,
@@ -22,10 +23,12 @@ import {
   coverageFindings,
 } from '../../../packages/webhook/src/testing/index.ts'
 import {
+  crdSchemaDescriptions,
   loadImportedResource,
   typecheckedImports,
   writeFiles,
 } from '../../support/import-project.ts'
+import { crdconv } from '../cli/run-cli.ts'
 
 const corpus = resolve(
   process.env['CRD_CORPUS'] ?? join(import.meta.dirname, '../../../../shared/crds')
@@ -67,7 +70,9 @@ describe.skipIf(files.length === 0)(`crdconv import on the CRD corpus in ${corpu
       const into = join(directory, file.replace(/\W+/g, '-'))
       const { files: imported } = await importCrds(readFileSync(join(corpus, file), 'utf8'))
       writeFiles(into, imported)
-      const module = imported.find((entry) => !entry.path.endsWith('.test.ts'))
+      const module = imported.find(
+        (entry) => /^[\w-]+\.ts$/.test(entry.path) && !/\.(test|descriptions)\.ts$/.test(entry.path)
+      )
       written.set(file, join(into, module?.path ?? 'missing.ts'))
     }
   }, 600_000)
@@ -85,6 +90,42 @@ describe.skipIf(files.length === 0)(`crdconv import on the CRD corpus in ${corpu
     const [input] = readCrdDocuments(text).crds
     expect(crdDifferences(input!.crd, crd as never).map(describeCrdDifference)).toEqual([])
   })
+
+  it.each(multiVersion)(
+    'keeps the descriptions of %s out of the module the webhook serves, and crdconv crd gives each back',
+    async (file) => {
+      const text = readFileSync(join(corpus, file), 'utf8')
+      const [input] = readCrdDocuments(text).crds
+      const module = written.get(file) as string
+      const served = readFileSync(module, 'utf8')
+      const inModule = crdSchemaDescriptions(input!.crd).filter((description) =>
+        served.includes(JSON.stringify(description).slice(1, -1))
+      )
+      expect(inModule).toEqual([])
+      const run = await crdconv(
+        [
+          'crd',
+          '--scheme',
+          module,
+          '--url',
+          'https://webhook.example.com/convert',
+          '--no-token',
+          '-o',
+          'json',
+        ],
+        { cwd: dirname(module) }
+      )
+      expect(run.code, run.stderr).toBe(0)
+      const printed = JSON.parse(run.stdout) as {
+        spec: { versions: { name: string; schema?: unknown }[] }
+      }
+      for (const version of input!.crd.spec.versions) {
+        const back = printed.spec.versions.find(({ name }) => name === version.name)
+        expect(canonicalJson(back?.schema), version.name).toBe(canonicalJson(version.schema))
+      }
+    },
+    60_000
+  )
 
   it.each(files)(
     'runs the round trips of %s: they pass, or fail on a field import left a TODO for',

@@ -21,6 +21,8 @@ interface Rule {
   readonly newer: Properties
   /** Lines of the written module, each as it is written (after formatting). */
   readonly written: readonly string[]
+  /** Text the written module must not hold. */
+  readonly notWritten?: readonly string[]
   /** What `crdconv check` reports: failures and warnings, each matching one message. */
   readonly failures: readonly RegExp[]
   readonly warnings: readonly RegExp[]
@@ -50,15 +52,15 @@ const RULES: readonly Rule[] = [
     ],
   },
   {
-    name: 'a field removed beside one added of its type, names that do not agree: stashed, and a TODO naming the candidate',
+    name: 'a field removed beside one added of its type, names that do not agree: stashed and added, no rename proposed',
     older: { keep: integer, image: string },
     newer: { retention: integer, image: string },
     written: [
-      '// TODO .spec.keep: removed (integer) (v1alpha1 → v1): it may be a rename to .spec.retention (same type, side by side, names that do not settle it): declare move.renamed if so; until then it is stashed',
       "move.removed('spec.keep'),",
-      '// TODO .spec.retention: added (integer) (v1alpha1 → v1): it may be a rename of .spec.keep',
+      '// TODO .spec.retention: added (integer) (v1alpha1 → v1): objects from v1alpha1 get no value',
       "move.added('spec.retention'),",
     ],
+    notWritten: ['may be a rename', 'move.renamed'],
     failures: [],
     warnings: [
       /v1alpha1 → v1: v1's \.spec\.retention is never filled/,
@@ -68,17 +70,18 @@ const RULES: readonly Rule[] = [
   },
   {
     name: 'two fields removed beside one added of their type, names that agree with both: stashed, and TODOs naming the candidates',
-    older: { firstName: string, secondName: string },
-    newer: { thirdName: string },
+    older: { hostName: string, hostNames: string },
+    newer: { hostname: string },
     written: [
-      '// TODO .spec.firstName: removed (string) (v1alpha1 → v1): it may be a rename to .spec.thirdName',
-      '// TODO .spec.thirdName: added (string) (v1alpha1 → v1): it may be a rename of .spec.firstName, .spec.secondName',
-      "move.removed('spec.firstName'),",
-      "move.removed('spec.secondName'),",
+      '// TODO .spec.hostName: removed (string) (v1alpha1 → v1): it may be a rename to .spec.hostname',
+      '// TODO .spec.hostNames: removed (string) (v1alpha1 → v1): it may be a rename to .spec.hostname',
+      '// TODO .spec.hostname: added (string) (v1alpha1 → v1): it may be a rename of .spec.hostName, .spec.hostNames',
+      "move.removed('spec.hostName'),",
+      "move.removed('spec.hostNames'),",
     ],
     failures: [],
     warnings: [
-      /v1alpha1 → v1: v1's \.spec\.thirdName is never filled/,
+      /v1alpha1 → v1: v1's \.spec\.hostname is never filled/,
       // nothing fills either field of v1alpha1's spec: one line for both
       /v1 → v1alpha1: v1alpha1's \.spec is never filled: none of the 2 fields below it/,
     ],
@@ -210,6 +213,76 @@ const RULES: readonly Rule[] = [
       { ports: [{ portNumber: 80, name: 'http' }] },
     ],
   },
+  {
+    name: 'names that only share a word (failureReason, failureDomain): no rename and no candidate',
+    older: { failureReason: string, failureMessage: string },
+    newer: { failureDomain: string },
+    written: [
+      "move.removed('spec.failureReason'),",
+      "move.removed('spec.failureMessage'),",
+      '// TODO .spec.failureDomain: added (string) (v1alpha1 → v1): objects from v1alpha1 get no value',
+    ],
+    notWritten: ['may be a rename', 'move.renamed'],
+    failures: [],
+    warnings: [
+      /v1 → v1alpha1: v1alpha1's \.spec is never filled: none of the 2 fields below it/,
+      /v1alpha1 → v1: v1's \.spec\.failureDomain is never filled/,
+    ],
+    roundTrips: true,
+  },
+  {
+    name: 'a duration moved into an added object as whole seconds: a TODO naming both paths and the conversion',
+    older: { drainTimeout: string, image: string },
+    newer: {
+      deletion: { type: 'object', properties: { drainTimeoutSeconds: integer } },
+      image: string,
+    },
+    written: [
+      '// TODO .spec.drainTimeout: removed (string) (v1alpha1 → v1): v1alpha1\'s duration .spec.drainTimeout is v1\'s .spec.deletion.drainTimeoutSeconds in whole seconds: in a `then`, parse the duration ("1m30s") into seconds; in a `thenBack`, write the seconds as a duration ("90s")',
+      "move.removed('spec.drainTimeout'),",
+    ],
+    failures: [],
+    warnings: [
+      /v1 → v1alpha1: v1alpha1's \.spec\.drainTimeout is never filled/,
+      /v1alpha1 → v1: v1's \.spec\.deletion(\.drainTimeoutSeconds)? is never filled/,
+    ],
+    roundTrips: true,
+  },
+  {
+    name: 'a format: duration string beside the same name in seconds: the added field’s TODO names the conversion',
+    older: { retry: { type: 'string', format: 'duration' } },
+    newer: { retrySeconds: integer },
+    written: [
+      "// TODO .spec.retrySeconds: added (integer) (v1alpha1 → v1): v1alpha1's duration .spec.retry is v1's .spec.retrySeconds in whole seconds",
+      "move.removed('spec.retry'),",
+    ],
+    failures: [],
+    warnings: [
+      /v1 → v1alpha1: v1alpha1's \.spec\.retry is never filled/,
+      /v1alpha1 → v1: v1's \.spec\.retrySeconds is never filled/,
+    ],
+    roundTrips: true,
+  },
+  {
+    name: 'an object reference’s apiVersion becoming its apiGroup: no rename, a TODO naming both and the conversion',
+    older: {
+      ref: { type: 'object', properties: { apiVersion: string, kind: string, name: string } },
+    },
+    newer: {
+      ref: { type: 'object', properties: { apiGroup: string, kind: string, name: string } },
+    },
+    written: [
+      '// TODO .spec.ref.apiGroup: added (string) (v1alpha1 → v1): v1alpha1\'s .spec.ref.apiVersion (group/version) is v1\'s .spec.ref.apiGroup without the version: in a `then`, set it to the part of apiVersion before the "/"',
+      "move.removed('spec.ref.apiVersion'),",
+    ],
+    notWritten: ['move.renamed'],
+    failures: [],
+    warnings: [
+      /v1 → v1alpha1: v1alpha1's \.spec\.ref\.apiVersion is never filled/,
+      /v1alpha1 → v1: v1's \.spec\.ref\.apiGroup is never filled/,
+    ],
+    roundTrips: true,
+  },
 ]
 
 function twoVersions(index: number, rule: Rule): object {
@@ -254,6 +327,7 @@ describe('crdconv import between two versions', () => {
       it('writes the move or the TODO', () => {
         const source = readFileSync(file, 'utf8')
         for (const line of rule.written) expect(source).toContain(line)
+        for (const text of rule.notWritten ?? []) expect(source).not.toContain(text)
       })
 
       it(`${rule.roundTrips ? 'passes' : 'fails'} the round trips`, async () => {

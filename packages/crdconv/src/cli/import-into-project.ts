@@ -6,6 +6,7 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
 import { dirname, join, relative } from 'node:path'
 import type { ImportedFile, ImportedResource, TodoCategory } from '../import/index.ts'
 import { UsageError, type CliIo } from './cli-io.ts'
+import { descriptionsModule } from './load-scheme.ts'
 
 /** The scheme module of a project made by `crdconv init`, which `--into` adds the resources to. */
 export const PROJECT_SCHEME = 'src/scheme.ts'
@@ -22,7 +23,7 @@ export async function writeIntoProject(
   resources: readonly ImportedResource[],
   force: boolean
 ): Promise<void> {
-  const { TODO_CATEGORIES, wireIntoScheme } = await import('../import/index.ts')
+  const { TODO_CATEGORIES, wireDescriptions, wireIntoScheme } = await import('../import/index.ts')
   const schemePath = join(project, PROJECT_SCHEME)
   if (!existsSync(join(project, 'package.json')) || !existsSync(schemePath)) {
     throw new UsageError(
@@ -59,12 +60,26 @@ export async function writeIntoProject(
     io.stderr(`crdconv: wrote ${file.path}\n`)
   }
   // written whole, then put in place: the project's scheme is never half written
-  await writeFile(`${schemePath}.crdconv-import`, wired.source)
-  await rename(`${schemePath}.crdconv-import`, schemePath)
+  await replaceFile(schemePath, wired.source)
+  const described = resources.flatMap(({ descriptions }) =>
+    descriptions === undefined ? [] : [`./${relative(schemeDirectory, descriptions)}`]
+  )
+  if (described.length > 0) {
+    const descriptionsPath = descriptionsModule(schemePath)
+    const before = existsSync(descriptionsPath)
+      ? await readFile(descriptionsPath, 'utf8')
+      : undefined
+    await replaceFile(descriptionsPath, wireDescriptions(before, described))
+  }
   io.stderr(
     `crdconv: added ${resources.map((r) => r.identifier).join(', ')} to ${PROJECT_SCHEME}\n`
   )
   io.stdout(importSummary(resources, TODO_CATEGORIES))
+}
+
+async function replaceFile(path: string, content: string): Promise<void> {
+  await writeFile(`${path}.crdconv-import`, content)
+  await rename(`${path}.crdconv-import`, path)
 }
 
 /**

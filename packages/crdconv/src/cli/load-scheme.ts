@@ -15,7 +15,8 @@ export const SCHEME_OPTION_HELP = `module (.ts or .js) exporting \`scheme\`, a c
  * The scheme in `module` (its `scheme` export, else its default export). Without one: the module
  * named by `"crdconv": { "scheme": … }` in `cwd`'s package.json, else `src/scheme.ts`. A
  * `SchemeError` thrown while the module loads (a definition mistake) passes through; anything
- * else that stops it loading is a usage error.
+ * else that stops it loading is a usage error. Its `.descriptions` sibling is loaded after it
+ * (`descriptionsModule`).
  */
 export async function loadScheme(given: string | undefined, cwd: string): Promise<Scheme> {
   const module = schemeModule(given, cwd)
@@ -28,9 +29,11 @@ export async function loadScheme(given: string | undefined, cwd: string): Promis
     )
   }
   let exports: Record<string, unknown>
+  const descriptions = descriptionsModule(path)
   try {
     if (TYPESCRIPT_FILE.test(path)) await registerTypeScriptLoader()
     exports = (await import(pathToFileURL(path).href)) as Record<string, unknown>
+    if (existsSync(descriptions)) await import(pathToFileURL(descriptions).href)
   } catch (error) {
     if (error instanceof Error && error.name === 'SchemeError') throw error
     const reason = error instanceof Error ? error.message : String(error)
@@ -43,6 +46,16 @@ export async function loadScheme(given: string | undefined, cwd: string): Promis
     )
   }
   return scheme
+}
+
+/**
+ * The scheme module's descriptions module: `src/scheme.descriptions.ts` beside `src/scheme.ts`.
+ * Loaded after the scheme when it exists, it registers the schemas' descriptions
+ * (`crdDescriptions`) for the CRD; the webhook, which imports only the scheme, carries none.
+ */
+export function descriptionsModule(schemePath: string): string {
+  const extension = /\.[cm]?[jt]sx?$/.exec(schemePath)?.[0] ?? ''
+  return `${schemePath.slice(0, schemePath.length - extension.length)}.descriptions${extension || '.ts'}`
 }
 
 /** The module `--scheme` names, else package.json's `"crdconv": { "scheme" }`, else `src/scheme.ts`. */

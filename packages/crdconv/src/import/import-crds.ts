@@ -1,6 +1,7 @@
 import type * as prettier from 'prettier'
 import { crdDifferences, describeChange, type CrdDifference } from './crd-difference.ts'
 import { ImportError, NotCarriedError, type ImportProblem } from './import-problem.ts'
+import { descriptionsSource, hasDescriptions } from './descriptions-source.ts'
 import { moduleBaseName, moduleSource, resourceIdentifier, testSource } from './module-source.ts'
 import { readCrdDocuments, type CrdDocument } from './read-crd-documents.ts'
 import { regenerateCrd } from './regenerate-crd.ts'
@@ -26,6 +27,12 @@ export interface ImportOptions {
 export const PROJECT_MODULE_DIR = 'src/resources'
 export const PROJECT_TEST_DIR = 'test/resources'
 
+/**
+ * What a module's descriptions module adds to its name: `machine.descriptions.ts` beside
+ * `machine.ts`. crdconv's commands load the scheme module's one (`src/scheme.descriptions.ts`).
+ */
+export const DESCRIPTIONS_SUFFIX = '.descriptions.ts'
+
 export interface ImportedFile {
   /** Relative to the output directory: `certificate.ts`, `certificate.test.ts`. */
   readonly path: string
@@ -39,6 +46,8 @@ export interface ImportedResource {
   /** The resource's exported name in its module: `machine`. */
   readonly identifier: string
   readonly module: ImportedFile['path']
+  /** The module of its descriptions, which only crdconv's commands load; none without any. */
+  readonly descriptions?: ImportedFile['path']
   readonly test: ImportedFile['path']
   /** The TODOs the module leaves, by what deciding them takes. */
   readonly todos: Readonly<Record<TodoCategory, number>>
@@ -105,12 +114,18 @@ export async function importCrds(text: string, options: ImportOptions = {}): Pro
     }
     files.push({ path: modulePath, content: await format(moduleSource(plan, module), style) })
     files.push({ path: testPath, content: await format(testSource(plan, module), style) })
+    const descriptionsPath = modulePath.replace(/\.ts$/, DESCRIPTIONS_SUFFIX)
+    if (hasDescriptions(plan)) {
+      const source = descriptionsSource(plan, `./${base}.ts`, module)
+      files.push({ path: descriptionsPath, content: await format(source, style) })
+    }
     resources.push({
       kind: plan.kind,
       group: String(plan.identity['group']),
       identifier: resourceIdentifier(plan.kind),
       module: modulePath,
       test: testPath,
+      ...(hasDescriptions(plan) ? { descriptions: descriptionsPath } : {}),
       todos: todoCounts(plan),
     })
   }

@@ -4,6 +4,7 @@ export {
   checkCrds,
   importCrds,
   type CrdCheck,
+  DESCRIPTIONS_SUFFIX,
   PROJECT_MODULE_DIR,
   PROJECT_TEST_DIR,
   type ImportedFile,
@@ -18,5 +19,5 @@ export {
   type ImportProblem,
 } from './import-problem.ts'
 export { readCrdDocuments, type CrdDocument, type CrdInput } from './read-crd-documents.ts'
-export { wireIntoScheme, type SchemeWiring } from './scheme-wiring.ts'
+export { wireDescriptions, wireIntoScheme, type SchemeWiring } from './scheme-wiring.ts'
 export { TODO_CATEGORIES, todoCategory, type TodoCategory } from './todo-summary.ts'

@@ -2,21 +2,14 @@
 // import proposes a rename only where the names agree as well as the shapes.
 
 /**
- * Whether two field names can be one field renamed: one holds the other (`nodeDrainTimeout`,
- * `nodeDrainTimeoutSeconds`), they are spelt nearly alike (`colour`, `color`), or they share a
- * word of three letters or more (`apiVersion`, `apiGroup`).
+ * Whether two field names can be one field renamed: one holds the other (`timeout`,
+ * `drainTimeout`), or they are spelt nearly alike (`colour`, `color`). Names that only share a
+ * word (`failureDomain`, `failureReason`; `apiVersion`, `apiGroup`) say different things.
  */
 export function namesAgree(first: string, second: string): boolean {
   const [a, b] = [first.toLowerCase(), second.toLowerCase()]
   if (a.includes(b) || b.includes(a)) return true
-  if (editDistance(a, b) <= Math.max(1, Math.floor(Math.min(a.length, b.length) / 4))) return true
-  const words = (name: string) =>
-    name
-      .split(/(?=[A-Z])|[-_.]/)
-      .map((word) => word.toLowerCase())
-      .filter((word) => word.length >= 3)
-  const theirs = new Set(words(second))
-  return words(first).some((word) => theirs.has(word))
+  return editDistance(a, b) <= Math.max(1, Math.floor(Math.min(a.length, b.length) / 4))
 }
 
 function editDistance(a: string, b: string): number {

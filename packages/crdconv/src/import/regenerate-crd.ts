@@ -1,10 +1,11 @@
-import { buildCustomResourceDefinition, crdRootFields } from '@crdconv/webhook/crd'
+import { buildCustomResourceDefinition, crdDescriptions, crdRootFields } from '@crdconv/webhook/crd'
 import {
   defineResource,
   type Converter,
   type ResourceDefinition,
   type VersionMap,
 } from '@crdconv/webhook/scheme'
+import { planDescriptions } from './descriptions-source.ts'
 import { liveMoves } from './moves-render.ts'
 import type { CrdInput } from './read-crd-documents.ts'
 import type { ResourcePlan } from './resource-plan.ts'
@@ -20,7 +21,8 @@ export interface Regenerated {
 
 /**
  * The CRD `crdconv crd` makes of the module `plan` describes, built in memory from the same plan
- * (zod schemas, the field moves, `defineResource`, `buildCustomResourceDefinition`): a move
+ * (zod schemas, their descriptions, the field moves, `defineResource`,
+ * `buildCustomResourceDefinition`): a move
  * `fieldMoves` refuses is one of its problems.
  *
  * @example
@@ -33,6 +35,8 @@ export function regenerateCrd(plan: ResourcePlan): Regenerated {
   for (const version of plan.versions) {
     const schema = buildZod(version.schema)
     if (version.rootFields !== undefined) schema.register(crdRootFields, version.rootFields)
+    const descriptions = planDescriptions(version.schema)
+    if (Object.keys(descriptions).length > 0) crdDescriptions.add(schema, descriptions)
     versions[version.name] = { ...version.settings, schema }
   }
   try {

@@ -58,8 +58,13 @@ function withRootFields(plan: ZodPlan & { kind: 'object' }, root: SchemaProps): 
 // apiVersion and kind, and nothing it derives from zod
 function stringPlan(plan: ZodPlan, node: SchemaProps): ZodPlan {
   if (node['type'] !== 'string') return plan
-  const { type: _type, ...stated } = node
-  return { kind: 'string', stated, nullable: false }
+  const { type: _type, description: _description, ...stated } = node
+  return {
+    kind: 'string',
+    stated,
+    nullable: false,
+    ...(plan.description === undefined ? {} : { description: plan.description }),
+  }
 }
 
 function rootProperty(root: SchemaProps, field: string): SchemaProps {

@@ -79,4 +79,30 @@ function freeName(source: string, listed: readonly string[], identifier: string)
   return name
 }
 
+const DESCRIPTIONS_HEADER = `// The descriptions of the scheme's resources, for the CRD: crdconv's commands load this module
+// after src/scheme.ts (\`crdconv crd\` writes them into the CRD). The webhook never imports it, so no
+// Worker or Lambda carries their text. \`crdconv import --into\` adds a line for each resource it writes.
+`
+
+/**
+ * `source` (the scheme's descriptions module, `undefined` where there is none yet) importing each
+ * of `modules` (relative to its folder) once: `import './resources/machine.descriptions.ts'`.
+ *
+ * @example
+ * ```ts
+ * wireDescriptions(undefined, ['./resources/machine.descriptions.ts'])
+ * // "// The descriptions of the scheme's resources …\nimport './resources/machine.descriptions.ts'\n"
+ * ```
+ */
+export function wireDescriptions(source: string | undefined, modules: readonly string[]): string {
+  let out = source ?? DESCRIPTIONS_HEADER
+  for (const module of modules) {
+    const line = `import '${module}'`
+    if (!new RegExp(`^import\\s+['"]${escape(module)}['"]`, 'm').test(out)) {
+      out = `${out}${out.endsWith('\n') || out === '' ? '' : '\n'}${line}\n`
+    }
+  }
+  return out
+}
+
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')

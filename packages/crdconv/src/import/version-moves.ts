@@ -11,6 +11,7 @@ import {
 import { namesAgree } from './name-agreement.ts'
 import { movePath, planAt, shapeKey, type MovePath } from './plan-paths.ts'
 import type { ZodPlan } from './zod-plan.ts'
+import { valueConversions } from './value-conversions.ts'
 import { buildZod } from './zod-render.ts'
 
 /** One move, its paths relative to the list `each` entered (or to the object). */
@@ -66,8 +67,11 @@ const API_SERVER_FIELDS = /^\.(apiVersion|kind|metadata)(?![\w-])/
  * one added beside it with the same shape and names that agree, each the other's only such
  * candidate, is `renamed`; a field removed is `removed` (stashed); a field added is `added` with
  * the schema's default (a TODO when it has none); where a removed or added field may still be a
- * rename (same shape beside it, names that do not settle it), a TODO names the candidates; enum values spelt anew (`gold` → `Gold`) are `mapped`. Every other difference is a
- * TODO line naming it and what the author must decide.
+ * rename (same shape beside it, names that agree with more than one), a TODO names the
+ * candidates; a value that moves converted (a duration into `*Seconds`, `apiVersion` into
+ * `apiGroup`) is a TODO naming both paths and the conversion; enum values spelt anew (`gold` →
+ * `Gold`) are `mapped`. Every other difference is a TODO line naming it and what the author must
+ * decide.
  *
  * @example
  * ```ts
@@ -120,6 +124,11 @@ export function planMoves(older: PlannedVersion, newer: PlannedVersion): PairMov
       todo(difference, decision(difference, from, to))
     }
   }
+  const conversions = valueConversions(differences, older, newer)
+  for (const conversion of conversions.filter(({ added }) => added === undefined)) {
+    const removed = differences.find(({ path }) => path === conversion.from)
+    if (removed !== undefined) todo(removed, conversion.decide)
+  }
   for (const { removed, added } of fields.values()) {
     const { renames, rest } = pairByName(removed, added)
     for (const [gone, come] of renames) {
@@ -133,15 +142,17 @@ export function planMoves(older: PlannedVersion, newer: PlannedVersion): PairMov
         },
       ])
     }
-    // the rest is stashed or added, so nothing is lost; where a field of the other side has its
-    // type, it may still be a rename import could not tell: a TODO naming the candidates
-    const candidates = (side: readonly Located[]) =>
-      side.map(({ difference }) => difference.path).join(', ')
-    const maybe = (others: readonly Located[]) =>
-      `it may be a rename ${others === rest.added ? 'to' : 'of'} ${candidates(others)} (same type, side by side, names that do not settle it): declare move.renamed if so`
+    // the rest is stashed or added, so nothing is lost; where names agree with more than one
+    // field of the other side, it may still be a rename import could not settle: a TODO naming
+    // the candidates
+    const maybe = (field: Located, others: readonly Located[]) => {
+      const candidates = agreeing(field, others).map(({ difference }) => difference.path)
+      if (candidates.length === 0) return undefined
+      return `it may be a rename ${others === rest.added ? 'to' : 'of'} ${candidates.join(', ')} (same type, side by side, names that agree with more than one): declare move.renamed if so`
+    }
     for (const gone of rest.removed) {
-      if (rest.added.length > 0)
-        todo(gone.difference, `${maybe(rest.added)}; until then it is stashed`)
+      const candidates = maybe(gone, rest.added)
+      if (candidates !== undefined) todo(gone.difference, `${candidates}; until then it is stashed`)
       declared.push([
         gone.path,
         {
@@ -153,12 +164,19 @@ export function planMoves(older: PlannedVersion, newer: PlannedVersion): PairMov
     }
     for (const come of rest.added) {
       const move = addedMove(come, from, to)
-      if (rest.removed.length === 0 || move.kind !== 'added') {
-        declared.push([come.path, move])
-        continue
-      }
-      const decide = `${maybe(rest.removed)}; until then objects from ${from} get ${'value' in move ? `${to}'s default` : 'no value'}`
-      declared.push([come.path, { ...move, todo: { ...todoOf(come.difference), decide } }])
+      const conversion = conversions.find(({ added }) => added === come.difference)
+      const candidates = maybe(come, rest.removed)
+      const decide =
+        conversion?.decide ??
+        (candidates === undefined
+          ? undefined
+          : `${candidates}; until then objects from ${from} get ${'value' in move ? `${to}'s default` : 'no value'}`)
+      declared.push([
+        come.path,
+        decide === undefined || move.kind !== 'added'
+          ? move
+          : { ...move, todo: { ...todoOf(come.difference), decide } },
+      ])
     }
   }
   for (const found of enums.values()) {
@@ -183,8 +201,6 @@ function pairByName(
   removed: readonly Located[],
   added: readonly Located[]
 ): { renames: [Located, Located][]; rest: { removed: Located[]; added: Located[] } } {
-  const agreeing = (field: Located, others: readonly Located[]) =>
-    others.filter((other) => namesAgree(lastName(field), lastName(other)))
   const renames: [Located, Located][] = []
   for (const gone of removed) {
     const [come, ...more] = agreeing(gone, added)
@@ -202,6 +218,10 @@ function pairByName(
 }
 
 const lastName = ({ path }: Located) => path.path.split('.').at(-1) ?? path.path
+
+/** The fields of `others` whose names agree with `field`'s. */
+const agreeing = (field: Located, others: readonly Located[]) =>
+  others.filter((other) => namesAgree(lastName(field), lastName(other)))
 
 interface Located {
   readonly difference: SchemaDifference

@@ -7,6 +7,8 @@ interface PlanBase {
   /** Keywords said verbatim in the CRD (`crdKeywords`): everything zod does not derive itself. */
   readonly stated: SchemaProps
   readonly nullable: boolean
+  /** The node's description: written apart from the schema (`crdDescriptions`), never in it. */
+  readonly description?: string
 }
 
 export interface ObjectField {
@@ -38,6 +40,12 @@ const SCALARS = new Set(['string', 'integer', 'number', 'boolean'])
  * ```
  */
 export function planSchema(node: SchemaProps): ZodPlan {
+  const { description, ...described } = node
+  if (typeof description !== 'string') return planNode(node)
+  return { ...planNode(described), description }
+}
+
+function planNode(node: SchemaProps): ZodPlan {
   const { type, nullable: rawNullable, ...rest } = node
   const stated: SchemaProps = { ...rest }
   const typed = typeof type === 'string'

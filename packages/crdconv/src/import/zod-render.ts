@@ -37,7 +37,12 @@ export function zodSource(
   hoist = false
 ): string {
   if (hoist && plan.kind === 'object' && plan.fields.length > 0) {
-    const key = JSON.stringify(plan)
+    // objects that differ only in their descriptions are one schema: those live apart
+    const key = JSON.stringify(plan, function (this: unknown, field, value: unknown) {
+      return field === 'description' && typeof value === 'string' && isPlanNode(this)
+        ? undefined
+        : value
+    })
     const known = definitions.names.get(key)
     if (known !== undefined) return known
     const source = zodSource(plan, name, definitions, false)
@@ -81,6 +86,9 @@ export function zodSource(
   }
   return plan.nullable ? `${source}.nullable()` : source
 }
+
+const isPlanNode = (value: unknown) =>
+  typeof value === 'object' && value !== null && 'stated' in value && 'kind' in value
 
 function pascal(field: string): string {
   const words = field.split(/[^A-Za-z0-9]+/).filter((word) => word !== '')

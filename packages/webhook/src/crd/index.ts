@@ -9,6 +9,7 @@ export {
 export type { CrdShape, CrdVersionShape } from './crd-shape.ts'
 export { celRules, type CelRule, type CelRuleReason } from './cel-rules.ts'
 export { crdKeywords } from './crd-keywords.ts'
+export { crdDescriptions, fieldSegment, type FieldDescriptions } from './crd-descriptions.ts'
 export { crdRootFields, type RootField, type RootFields } from './root-fields.ts'
 export { exampleObjects, type ExampleOptions } from './example-objects.ts'
 export { toCrdSchema, type CrdSchema, type SchemaProps } from './openapi-schema.ts'

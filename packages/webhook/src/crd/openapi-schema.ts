@@ -1,5 +1,6 @@
 import { toJSONSchema, type $ZodType } from 'zod/v4/core'
 import { celRulesOf } from './cel-rules.ts'
+import { crdDescriptions, describeFields } from './crd-descriptions.ts'
 import { crdKeywords, STATED_KEYWORDS } from './crd-keywords.ts'
 import { inReadingOrder } from './reading-order.ts'
 import { crdRootFields, ROOT_FIELDS_KEYWORD } from './root-fields.ts'
@@ -27,7 +28,8 @@ export interface CrdSchema {
  * an integer and a string become `x-kubernetes-int-or-string`; unions of objects are merged with
  * each alternative's `required` kept in an `anyOf`; `apiVersion`, `kind` and `metadata` are set as
  * Kubernetes expects (`crdRootFields` says which to leave out; a `required` stated with
- * `crdKeywords` at the root is kept as it is).
+ * `crdKeywords` at the root is kept as it is); the descriptions `crdDescriptions` holds for the
+ * schema go in last, each at its path.
  *
  * @example
  * ```ts
@@ -73,11 +75,14 @@ export function toCrdSchema(schema: $ZodType): CrdSchema {
     )
     return { openAPIV3Schema: { type: 'object' }, notes, problems }
   }
-  return {
-    openAPIV3Schema: inReadingOrder(withKubernetesRoot(root, json, context)),
-    notes,
-    problems,
+  let structural = withKubernetesRoot(root, json, context)
+  const descriptions = crdDescriptions.get(schema)
+  if (descriptions !== undefined) {
+    // a copy: nodes zod said once may be shared by several paths
+    structural = structuredClone(structural)
+    describeFields(structural, descriptions, notes)
   }
+  return { openAPIV3Schema: inReadingOrder(structural), notes, problems }
 }
 
 // celRules' rules after the stated ones, each once (a node may inherit them from its inner schema)
