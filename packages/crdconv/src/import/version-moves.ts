@@ -1,6 +1,5 @@
 // The converters import writes between two versions, as declared field moves: what the versions'
 // differences (`crdconv diff`) let it match, and a TODO for each difference it cannot.
-import type { SchemaProps } from '@crdconv/webhook/crd'
 import { sameJson } from '@crdconv/webhook/json'
 import {
   describeSchemaDifference,
@@ -10,6 +9,7 @@ import {
 } from '../diff/index.ts'
 import { namesAgree } from './name-agreement.ts'
 import { movePath, planAt, shapeKey, type MovePath } from './plan-paths.ts'
+import type { PlannedVersion } from './planned-version.ts'
 import type { ZodPlan } from './zod-plan.ts'
 import { valueConversions } from './value-conversions.ts'
 import { buildZod } from './zod-render.ts'
@@ -50,13 +50,6 @@ export interface PairMoves {
   readonly moves: readonly PlannedMove[]
   /** The differences left to the author, not counting `added` moves' own `todo`. */
   readonly todos: readonly MoveTodo[]
-}
-
-/** A version as import plans it: its name, its zod plan and its CRD schema. */
-export interface PlannedVersion {
-  readonly name: string
-  readonly plan: ZodPlan
-  readonly schema: SchemaProps
 }
 
 // the API server sets and checks these itself, whatever a version's schema says of them
