@@ -15,7 +15,7 @@ import {
   testApiServerAssets,
   writeServingCertificate,
   type TestApiServer,
-} from '../packages/crdconv/src/api-server/index.ts'
+} from '../packages/crdconv/src/test-api-server/index.ts'
 import { nodeServerTarget } from '../test/support/webhook-targets.ts'
 import { kubectlOk } from '../test/support/kubectl.ts'
 import { execFileAsync, lastJsonLine, repoRoot, round } from './bench-support.ts'

@@ -16,7 +16,7 @@ import {
 import {
   startTestApiServer,
   type TestApiServer,
-} from '../../../packages/crdconv/src/api-server/test-api-server.ts'
+} from '../../../packages/crdconv/src/test-api-server/test-api-server.ts'
 import { API_SERVER_START_MS, describeWithApiServer } from '../../support/api-server.ts'
 import { crdInput } from '../../support/crd-factory.ts'
 import { withEnvironment } from '../../support/environment.ts'

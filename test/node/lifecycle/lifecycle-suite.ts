@@ -8,11 +8,11 @@ import { apiFailure } from '../../../packages/crdconv/src/cluster/cluster-error.
 import {
   startTestApiServer,
   type TestApiServer,
-} from '../../../packages/crdconv/src/api-server/test-api-server.ts'
+} from '../../../packages/crdconv/src/test-api-server/test-api-server.ts'
 import {
   writeServingCertificate,
   type ServingCertificate,
-} from '../../../packages/crdconv/src/api-server/test-api-server-certificates.ts'
+} from '../../../packages/crdconv/src/test-api-server/test-api-server-certificates.ts'
 import {
   API_SERVER_RELEASES,
   API_SERVER_START_MS,

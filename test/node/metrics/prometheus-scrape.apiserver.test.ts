@@ -12,8 +12,8 @@ import { API_SERVER_CONVERSION_HISTOGRAMS } from '../../../packages/crdconv/src/
 import {
   startTestApiServer,
   type TestApiServer,
-} from '../../../packages/crdconv/src/api-server/test-api-server.ts'
-import { writeServingCertificate } from '../../../packages/crdconv/src/api-server/test-api-server-certificates.ts'
+} from '../../../packages/crdconv/src/test-api-server/test-api-server.ts'
+import { writeServingCertificate } from '../../../packages/crdconv/src/test-api-server/test-api-server-certificates.ts'
 import {
   nodeServer,
   type RunningWebhookServer,
