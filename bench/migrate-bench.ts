@@ -8,7 +8,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { connectToCluster } from '../packages/crdconv/src/cluster/index.ts'
+import { connectToCluster } from '../packages/crdconv/src/cluster-client/connect-to-cluster.ts'
 import { runCli } from '../packages/crdconv/src/cli/main.ts'
 import {
   startTestApiServer,

@@ -12,11 +12,11 @@ import {
 import {
   connectToCluster,
   type ClusterClient,
-} from '../../../packages/crdconv/src/cluster/connect-to-cluster.ts'
+} from '../../../packages/crdconv/src/cluster-client/connect-to-cluster.ts'
 import {
   dryRunCreateCrd,
   type CrdManifest,
-} from '../../../packages/crdconv/src/cluster/crd-dry-run.ts'
+} from '../../../packages/crdconv/src/cluster-client/crd-dry-run.ts'
 import { readCrdDocuments } from '../../../packages/crdconv/src/import/index.ts'
 import { sortByVersionPriority } from '../../../packages/webhook/src/crd/index.ts'
 import { regenerateCrd } from '../../../packages/crdconv/src/import/regenerate-crd.ts'

@@ -7,12 +7,12 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import {
   ClusterError,
-  connectToCluster,
-  migrateStorage,
   readCustomResourceDefinition,
   SERVICE_ACCOUNT_DIRECTORY,
   type ClusterClient,
-} from '../../../packages/crdconv/src/cluster/index.ts'
+} from '../../../packages/crdconv/src/cluster-client/index.ts'
+import { connectToCluster } from '../../../packages/crdconv/src/cluster-client/connect-to-cluster.ts'
+import { migrateStorage } from '../../../packages/crdconv/src/lifecycle/index.ts'
 import {
   startTestApiServer,
   type TestApiServer,

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ALERT_RULES, alertsYaml } from '../../../packages/crdconv/src/init/index.ts'
-import { API_SERVER_CONVERSION_HISTOGRAMS } from '../../../packages/crdconv/src/cluster/api-server-metric-names.ts'
+import { API_SERVER_CONVERSION_HISTOGRAMS } from '../../../packages/crdconv/src/webhook-health/api-server-metric-names.ts'
 import {
   startTestApiServer,
   type TestApiServer,
