@@ -3,12 +3,7 @@ import type { Command } from 'commander'
 import { buildCustomResourceDefinition, type CheckItem } from '@crdconv/webhook/crd'
 import { isPlainObject, type Resource } from '@crdconv/webhook/scheme'
 import type { ClusterClient } from '../cluster-client/index.ts'
-import {
-  addClusterOptions,
-  asUsageErrors,
-  connectWith,
-  type ClusterOptions,
-} from './cluster-options.ts'
+import { addClusterOptions, asUsageErrors, connectWith, type ClusterOptions } from '../cli/index.ts'
 
 /** What `check` says when it sends no CRD to an API server. */
 export const NO_CLUSTER_LINE =
