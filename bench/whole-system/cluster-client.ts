@@ -1,10 +1,11 @@
 // Requests to a test API server as its admin (the client certificate of its kubeconfig) on
 // kept-alive connections, timed; and the CRDs of the bench: crdconv's CronTab in example.com, and
 // the same CRD in a second group for the bare webhook.
-import { Agent, request } from 'node:https'
+import { Agent } from 'node:https'
 import { parseAllDocuments } from 'yaml'
 import type { TestApiServer } from '../../packages/crdconv/src/test-api-server/test-api-server.ts'
 import { runCli } from '../../packages/crdconv/src/cli/main.ts'
+import { requestText } from '../../packages/crdconv/src/http-client/index.ts'
 import { repoRoot } from '../bench-support.ts'
 
 export interface Answer {
@@ -27,30 +28,19 @@ export function apiClient(server: TestApiServer): { api: Api; close: () => void 
     cert: pem(user['client-certificate-data']),
     key: pem(user['client-key-data']),
   }
-  const api: Api = (method, path, body, type = 'application/json') =>
-    new Promise((resolve, reject) => {
-      const startedAt = performance.now()
-      const text = body === undefined ? undefined : JSON.stringify(body)
-      const headers = text === undefined ? {} : { 'content-type': type }
-      const outgoing = request(
-        `${server.url}${path}`,
-        { method, headers, agent, ...tls },
-        (response) => {
-          const chunks: Buffer[] = []
-          response.on('data', (chunk: Buffer) => chunks.push(chunk))
-          response.on('end', () =>
-            resolve({
-              status: response.statusCode ?? 0,
-              body: Buffer.concat(chunks).toString('utf8'),
-              ms: performance.now() - startedAt,
-            })
-          )
-          response.on('error', reject)
-        }
-      )
-      outgoing.on('error', reject)
-      outgoing.end(text)
+  const api: Api = async (method, path, body, type = 'application/json') => {
+    const startedAt = performance.now()
+    const { status, body: text } = await requestText(`${server.url}${path}`, {
+      method,
+      headers: body === undefined ? {} : { 'content-type': type },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      agent,
+      ...tls,
+      timeoutMs: 300_000,
+      timeoutMessage: `${method} ${path}: no answer from the API server in 300 s`,
     })
+    return { status, body: text, ms: performance.now() - startedAt }
+  }
   return { api, close: () => agent.destroy() }
 }
 

@@ -11,6 +11,7 @@ import {
   type TestApiServer,
 } from '../../../packages/crdconv/src/test-api-server/test-api-server.ts'
 import { writeServingCertificate } from '../../../packages/crdconv/src/test-api-server/test-api-server-certificates.ts'
+import { requestText } from '../../../packages/crdconv/src/http-client/index.ts'
 import {
   startDistanceProxy,
   type DistanceProxy,
@@ -138,28 +139,23 @@ export async function startConversionLab(
       cert: pem(user['client-certificate-data']),
       key: pem(user['client-key-data']),
     }
-    const api = (method: string, path: string, body?: unknown, type = 'application/json') =>
-      new Promise<ApiAnswer>((resolve, reject) => {
-        const text = body === undefined ? undefined : JSON.stringify(body)
-        const headers = text === undefined ? {} : { 'content-type': type }
-        const outgoing = request(
-          `${server.url}${path}`,
-          { method, headers, agent, ...clientTls },
-          (response) => {
-            const chunks: Buffer[] = []
-            response.on('data', (chunk: Buffer) => chunks.push(chunk))
-            response.on('end', () =>
-              resolve({
-                status: response.statusCode ?? 0,
-                body: Buffer.concat(chunks).toString('utf8'),
-              })
-            )
-            response.on('error', reject)
-          }
-        )
-        outgoing.on('error', reject)
-        outgoing.end(text)
+    const api = async (
+      method: string,
+      path: string,
+      body?: unknown,
+      type = 'application/json'
+    ): Promise<ApiAnswer> => {
+      const { status, body: text } = await requestText(`${server.url}${path}`, {
+        method,
+        headers: body === undefined ? {} : { 'content-type': type },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        agent,
+        ...clientTls,
+        timeoutMs: 120_000,
+        timeoutMessage: `${method} ${path}: no answer from the API server in 120 s`,
       })
+      return { status, body: text }
+    }
     const watch = (path: string) =>
       new Promise<OpenWatch>((resolve, reject) => {
         const events: string[] = []

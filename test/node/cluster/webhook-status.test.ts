@@ -14,7 +14,7 @@ import {
 } from '../../../packages/crdconv/src/webhook-health/webhook-health.ts'
 import {
   metricsRoundTripMs,
-  type RoundTrip,
+  type WebhookRoundTrip,
 } from '../../../packages/crdconv/src/webhook-health/webhook-round-trip.ts'
 
 // as each release prints them (captured from v1.20.2 and v1.37.2)
@@ -68,7 +68,7 @@ describe('failureState', () => {
   })
 })
 
-const trip = (ms: number): RoundTrip => ({
+const trip = (ms: number): WebhookRoundTrip => ({
   ms,
   source: 'metrics',
   probe: 'get',

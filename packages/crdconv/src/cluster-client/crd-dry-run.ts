@@ -1,5 +1,6 @@
 // A CRD sent to the API server as a server-side dry-run create: what it refuses (CEL rules that do
 // not compile or cost too much, schemas it rejects), and what it would store.
+import type { CrdShape } from '@crdconv/webhook/crd'
 import { isPlainObject } from '@crdconv/webhook/scheme'
 import { apiFailure, explainClusterError } from './cluster-error.ts'
 import type { ClusterClient } from './connect-to-cluster.ts'
@@ -10,15 +11,8 @@ const CRDS = {
   plural: 'customresourcedefinitions',
 } as const
 
-/** A CRD as plain JSON, as `buildCustomResourceDefinition` makes it. */
-export interface CrdManifest {
-  readonly metadata: { readonly name: string }
-  readonly spec: {
-    readonly group: string
-    readonly names: Readonly<Record<string, unknown>>
-    readonly versions: readonly Readonly<Record<string, unknown>>[]
-  }
-}
+/** A CRD as plain JSON, as `buildCustomResourceDefinition` makes it: one with a name. */
+export type CrdManifest = CrdShape & { readonly metadata: { readonly name: string } }
 
 /** One reason the API server gave for refusing the CRD, placed in the CRD. */
 export interface CrdRefusal {
@@ -137,7 +131,7 @@ function placed(path: string, message: string, crd: CrdManifest): CrdRefusal {
   // spec.validation: the one schema every version shares, as the API server keeps it
   const index = schema[1] ?? (crd.spec.versions.length === 1 ? '0' : undefined)
   const version =
-    index === undefined ? 'every version' : String(crd.spec.versions[Number(index)]?.['name'])
+    index === undefined ? 'every version' : String(crd.spec.versions[Number(index)]?.name)
   let rest = path.slice(schema[0].length)
   let field = ''
   for (;;) {

@@ -1,18 +1,16 @@
+import type { CrdShape, CrdVersionShape } from '@crdconv/webhook/crd'
 import { apiFailure, ClusterError, explainClusterError } from './cluster-error.ts'
 import type { ClusterClient } from './connect-to-cluster.ts'
 import type { ObjectsAt } from './custom-objects.ts'
 
 /** One entry of a live CRD's `spec.versions`, as the API server returns it. */
-export interface LiveCrdVersion {
-  readonly name: string
+export interface LiveCrdVersion extends CrdVersionShape {
   readonly served: boolean
   readonly storage: boolean
-  readonly deprecated?: boolean
-  readonly schema?: { readonly openAPIV3Schema?: unknown }
 }
 
 /** A CustomResourceDefinition read from a cluster, as plain JSON (the fields crdconv reads). */
-export interface LiveCustomResourceDefinition {
+export interface LiveCustomResourceDefinition extends CrdShape<LiveCrdVersion> {
   readonly metadata: {
     readonly name: string
     readonly resourceVersion?: string
@@ -20,11 +18,9 @@ export interface LiveCustomResourceDefinition {
     readonly generation?: number
     readonly managedFields?: readonly { readonly time?: string }[]
   }
-  readonly spec: {
-    readonly group: string
+  readonly spec: CrdShape<LiveCrdVersion>['spec'] & {
     readonly names: { readonly plural: string; readonly kind: string }
     readonly scope: 'Namespaced' | 'Cluster'
-    readonly versions: readonly LiveCrdVersion[]
     readonly conversion?: {
       readonly strategy?: string
       readonly webhook?: { readonly clientConfig?: { readonly url?: string } }

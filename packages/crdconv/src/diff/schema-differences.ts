@@ -1,4 +1,5 @@
 import type { SchemaProps } from '@crdconv/webhook/crd'
+import { sameJson } from '@crdconv/webhook/json'
 import { canonicalJson, isPlainObject } from '@crdconv/webhook/scheme'
 
 /** What can change at one field between two versions' schemas, in the order a field reports them. */
@@ -263,10 +264,4 @@ function setDifference(
     right.filter((value) => !leftKeys.has(canonicalJson(value))),
     left.filter((value) => !rightKeys.has(canonicalJson(value))),
   ]
-}
-
-function sameJson(left: unknown, right: unknown): boolean {
-  if (left === right) return true
-  if (left === undefined || right === undefined) return false
-  return canonicalJson(left) === canonicalJson(right)
 }

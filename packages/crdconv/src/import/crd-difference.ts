@@ -1,4 +1,4 @@
-import { isPlainObject } from '@crdconv/webhook/scheme'
+import { jsonDifferencesAt } from '@crdconv/webhook/json'
 import type { CrdInput } from './read-crd-documents.ts'
 
 /** One way a regenerated CRD differs from the one imported. */
@@ -24,9 +24,17 @@ export interface CrdDifference {
  * ```
  */
 export function crdDifferences(expected: CrdInput, actual: CrdInput): CrdDifference[] {
-  const differences: CrdDifference[] = []
-  compare(comparable(expected), comparable(actual), '', differences)
-  return differences
+  return jsonDifferencesAt(comparable(expected), comparable(actual), { arrays: 'whole' }).map(
+    ({ at, expected, actual }) => ({
+      path: at
+        .slice(0, -1)
+        .map((key) => `.${key}`)
+        .join(''),
+      keyword: at.length === 0 ? '(value)' : String(at.at(-1)),
+      expected,
+      actual,
+    })
+  )
 }
 
 /** `.spec.versions[v1]…properties.size: format is "int32" in the input, absent when regenerated` */
@@ -68,34 +76,4 @@ function comparable(crd: CrdInput): Record<string, unknown> {
       versions,
     },
   }
-}
-
-function compare(expected: unknown, actual: unknown, path: string, out: CrdDifference[]): void {
-  if (isPlainObject(expected) && isPlainObject(actual)) {
-    for (const key of new Set([...Object.keys(expected), ...Object.keys(actual)])) {
-      const left = expected[key]
-      const right = actual[key]
-      if (left === undefined && right === undefined) continue
-      if (isPlainObject(left) && isPlainObject(right)) {
-        compare(left, right, `${path}.${key}`, out)
-      } else if (!sameJson(left, right)) {
-        out.push({ path, keyword: key, expected: left, actual: right })
-      }
-    }
-    return
-  }
-  if (!sameJson(expected, actual)) out.push({ path, keyword: '(value)', expected, actual })
-}
-
-function sameJson(left: unknown, right: unknown): boolean {
-  if (left === right) return true
-  if (Array.isArray(left) && Array.isArray(right)) {
-    return left.length === right.length && left.every((item, index) => sameJson(item, right[index]))
-  }
-  if (isPlainObject(left) && isPlainObject(right)) {
-    const keys = Object.keys(left).filter((key) => left[key] !== undefined)
-    const other = Object.keys(right).filter((key) => right[key] !== undefined)
-    return keys.length === other.length && keys.every((key) => sameJson(left[key], right[key]))
-  }
-  return false
 }

@@ -1,6 +1,6 @@
 import { parseAllDocuments } from 'yaml'
 import { yamlErrorAt } from './yaml-error.ts'
-import { structuralViolations, type SchemaProps } from '@crdconv/webhook/crd'
+import { structuralViolations, type CrdShape, type CrdVersionShape } from '@crdconv/webhook/crd'
 import { isPlainObject as isRecord } from '@crdconv/webhook/scheme'
 import type { ImportProblem } from './import-problem.ts'
 
@@ -10,29 +10,13 @@ export interface CrdDocument {
   readonly crd: CrdInput
 }
 
-export interface CrdInput {
+/** A CRD read from YAML: a {@link CrdShape} that names its apiVersion and kind. */
+export interface CrdInput extends CrdShape {
   readonly apiVersion: string
   readonly kind: string
-  readonly metadata?: { readonly name?: string }
-  readonly spec: {
-    readonly group: string
-    readonly names: Readonly<Record<string, unknown>>
-    readonly scope: string
-    readonly versions: readonly CrdVersionInput[]
-  }
 }
 
-export interface CrdVersionInput {
-  readonly name: string
-  readonly served?: boolean
-  readonly storage?: boolean
-  readonly deprecated?: boolean
-  readonly deprecationWarning?: string
-  readonly schema?: { readonly openAPIV3Schema?: SchemaProps }
-  readonly subresources?: Readonly<Record<string, unknown>>
-  readonly additionalPrinterColumns?: readonly Readonly<Record<string, unknown>>[]
-  readonly selectableFields?: readonly { readonly jsonPath: string }[]
-}
+export type CrdVersionInput = CrdVersionShape
 
 const V1 = 'apiextensions.k8s.io/v1'
 const V1BETA1_ADVICE =

@@ -1,7 +1,7 @@
 // The converters import writes between two versions, as declared field moves: what the versions'
 // differences (`crdconv diff`) let it match, and a TODO for each difference it cannot.
 import type { SchemaProps } from '@crdconv/webhook/crd'
-import { canonicalJson } from '@crdconv/webhook/scheme'
+import { sameJson } from '@crdconv/webhook/json'
 import {
   describeSchemaDifference,
   schemaDifferences,
@@ -212,7 +212,7 @@ interface Located {
 function addedMove({ difference, path, plan }: Located, from: string, to: string): PlannedMove {
   const value = plan.stated['default']
   const parsed = value == null ? undefined : buildZod(plan).safeParse(value)
-  if (parsed?.success === true && canonicalJson(parsed.data) === canonicalJson(value)) {
+  if (parsed?.success === true && sameJson(parsed.data, value)) {
     return { kind: 'added', path: path.path, value, note: `${to}'s default` }
   }
   const decide =

@@ -1,6 +1,7 @@
 // Moves a managedFields field set from one version of a kind to its storage version through the
 // scheme's converters: where each owned field of a probe object lands after conversion
 // (field-set-probes.ts) is where that field is owned now, written as the storage schema keys it.
+import { sameJson } from '@crdconv/webhook/json'
 import { canonicalJson, isPlainObject, type KubeObject, type Scheme } from '@crdconv/webhook/scheme'
 import { markerLandings, removalLandings, type ObjectPath } from './field-set-probes.ts'
 import {
@@ -211,9 +212,7 @@ function locate(
     index = value.findIndex(
       (item) =>
         isPlainObject(item) &&
-        Object.entries(key).every(
-          ([name, wanted]) => canonicalJson(item[name]) === canonicalJson(wanted)
-        )
+        Object.entries(key).every(([name, wanted]) => sameJson(item[name], wanted))
     )
   }
   return Number.isInteger(index) && index >= 0 && index < value.length

@@ -27,4 +27,10 @@ export {
 } from './migration-status.ts'
 export { migrateServerSide, type ServerSideOptions } from './server-side-migration.ts'
 export { resourceStatus, type ResourceStatus, tallyObjects } from './lifecycle-status.ts'
-export type { StatusProblem, VersionFlags, VersionRow } from './status-problems.ts'
+export {
+  STATUS_PROBLEM_CODES,
+  type StatusProblem,
+  type StatusProblemCode,
+  type VersionFlags,
+  type VersionRow,
+} from './status-problems.ts'

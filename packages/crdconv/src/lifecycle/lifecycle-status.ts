@@ -67,7 +67,8 @@ export async function resourceStatus(
   const crdName = resource.identity.crdName
   const crd = await readCustomResourceDefinition(client, crdName)
   if (crd === undefined) {
-    const problem = {
+    const problem: StatusProblem = {
+      code: 'crd-not-installed',
       blocking: true,
       message: `${crdName} is not installed in context ${client.contextName}`,
       fix: 'apply it: crdconv crd --scheme S --url URL | kubectl apply -f -',
@@ -101,6 +102,7 @@ export async function resourceStatus(
   const health = webhook?.health
   if (health?.message !== undefined) {
     problems.push({
+      code: health.state === 'slow' ? 'webhook-slow' : 'webhook-unhealthy',
       blocking: health.state !== 'slow',
       ...(health.state === 'slow' ? { urgent: true } : {}),
       message: `${health.message}; ${health.affected ?? ''}`,
@@ -109,6 +111,7 @@ export async function resourceStatus(
   }
   if (typeof counted === 'string') {
     problems.push({
+      code: 'objects-not-listed',
       blocking: true,
       message: `the objects cannot be listed: ${counted}`,
       fix: 'make the webhook answer (see the check above), then run crdconv status again',

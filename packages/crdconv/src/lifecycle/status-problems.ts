@@ -21,11 +21,29 @@ export interface VersionRow {
   readonly webhook?: WebhookCheck
 }
 
+/** What kind of problem `crdconv status` found: the machine-readable half of a {@link StatusProblem}. */
+export const STATUS_PROBLEM_CODES = [
+  'crd-not-installed',
+  'storage-version-differs',
+  'version-not-applied',
+  'stored-version-gone',
+  'served-version-gone',
+  'schema-differs',
+  'conversion-not-webhook',
+  'managed-fields-off-storage',
+  'webhook-unhealthy',
+  'webhook-slow',
+  'objects-not-listed',
+] as const
+
+export type StatusProblemCode = (typeof STATUS_PROBLEM_CODES)[number]
+
 /**
  * Something to fix; `blocking` when it stops the next step of the lifecycle, `urgent` when it
  * hurts the cluster now (a slow webhook) without blocking it. Either makes `status` exit 1.
  */
 export interface StatusProblem {
+  readonly code: StatusProblemCode
   readonly blocking: boolean
   readonly urgent?: boolean
   readonly message: string
@@ -46,6 +64,7 @@ export function findProblems(
   const live = liveStorageVersion(crd)
   if (live !== resource.storageVersion) {
     problems.push({
+      code: 'storage-version-differs',
       blocking: true,
       message: `the live CRD stores ${live ?? 'no version'}, the scheme ${resource.storageVersion}: migrate would write the wrong version`,
       fix: APPLY_CRD,
@@ -54,12 +73,14 @@ export function findProblems(
   for (const row of rows) {
     if (row.live === undefined) {
       problems.push({
+        code: 'version-not-applied',
         blocking: false,
         message: `${row.version} is in the scheme but not in the live CRD`,
         fix: APPLY_CRD,
       })
     } else if (row.scheme === undefined) {
       problems.push({
+        code: row.stored ? 'stored-version-gone' : 'served-version-gone',
         blocking: row.stored || row.live.served,
         message: row.stored
           ? `${row.version} is gone from the scheme but still in status.storedVersions: the webhook cannot convert objects stored at it`
@@ -71,6 +92,7 @@ export function findProblems(
     }
     if (row.schema !== undefined && row.schema !== 'same') {
       problems.push({
+        code: 'schema-differs',
         blocking: false,
         message: `${row.version}: the live schema ${row.schema} from the scheme's`,
         fix: APPLY_CRD,
@@ -80,6 +102,7 @@ export function findProblems(
   const served = crd.spec.versions.filter((version) => version.served).length
   if (crd.spec.conversion?.strategy !== 'Webhook' && served > 1) {
     problems.push({
+      code: 'conversion-not-webhook',
       blocking: true,
       message: `conversion.strategy is ${crd.spec.conversion?.strategy ?? 'None'} while ${served} versions are served: objects change apiVersion without being converted`,
       fix: APPLY_CRD,
@@ -109,6 +132,7 @@ function ownershipProblems(
     const where =
       live === undefined ? 'no longer in the CRD' : served ? 'still served' : 'no longer served'
     problems.push({
+      code: 'managed-fields-off-storage',
       blocking: true,
       message:
         `${objects} object${objects === 1 ? ' has' : 's have'} managedFields entries at ${version} (${where}): ` +

@@ -7,7 +7,7 @@ import {
 } from '@crdconv/webhook/review'
 import { createScheme, isPlainObject, type Resource } from '@crdconv/webhook/scheme'
 import { jsonDifferences } from '@crdconv/webhook/json'
-import type { HttpAnswer } from './post-json.ts'
+import type { TextAnswer } from '../http-client/index.ts'
 
 /** One synthetic review sent to the webhook and what was wrong with its answer. */
 export interface ProbeResult {
@@ -20,7 +20,7 @@ export interface ProbeResult {
   readonly milliseconds: number
 }
 
-export type Post = (body: string) => Promise<HttpAnswer>
+export type Post = (body: string) => Promise<TextAnswer>
 
 /**
  * Sends one review per ordered pair of versions of each resource (ConversionReview v1, plus one
@@ -75,7 +75,7 @@ async function probePair(
     reviewVersion,
     objectCount: objects.length,
   }
-  let answer: HttpAnswer
+  let answer: TextAnswer
   try {
     answer = await post(JSON.stringify(review))
   } catch (error) {
@@ -96,7 +96,7 @@ function answerProblems(
     apiVersion: ReviewApiVersion
     request: { uid: string; desiredAPIVersion: string; objects: unknown[] }
   },
-  answer: HttpAnswer
+  answer: TextAnswer
 ): string[] {
   const snippet = answer.body.slice(0, 300)
   if (answer.status !== 200) return [`HTTP ${answer.status} (expected 200): ${snippet}`]

@@ -1,5 +1,4 @@
-import { request } from 'node:https'
-import { request as plainRequest } from 'node:http'
+import { requestText } from '../http-client/index.ts'
 
 /** TLS material for a request to the test API server, as PEM text. */
 export interface ClientTls {
@@ -19,30 +18,13 @@ export async function smallRequest(
   url: string,
   options: { method?: string; body?: string; tls?: ClientTls } = {}
 ): Promise<SmallResponse> {
-  const send = options.tls === undefined ? plainRequest : request
-  return new Promise((resolve, reject) => {
-    const outgoing = send(
-      url,
-      {
-        method: options.method ?? 'GET',
-        headers: options.body === undefined ? {} : { 'content-type': 'application/json' },
-        timeout: 5_000,
-        ...(options.tls === undefined ? {} : options.tls),
-      },
-      (response) => {
-        const chunks: Buffer[] = []
-        response.on('data', (chunk: Buffer) => chunks.push(chunk))
-        response.on('end', () =>
-          resolve({
-            status: response.statusCode ?? 0,
-            body: Buffer.concat(chunks).toString('utf8'),
-          })
-        )
-        response.on('error', reject)
-      }
-    )
-    outgoing.on('timeout', () => outgoing.destroy(new Error(`no answer from ${url} in 5 s`)))
-    outgoing.on('error', reject)
-    outgoing.end(options.body)
+  const { status, body } = await requestText(url, {
+    method: options.method ?? 'GET',
+    headers: options.body === undefined ? {} : { 'content-type': 'application/json' },
+    ...(options.body === undefined ? {} : { body: options.body }),
+    ...options.tls,
+    timeoutMs: 5_000,
+    timeoutMessage: `no answer from ${url} in 5 s`,
   })
+  return { status, body }
 }

@@ -1,6 +1,6 @@
 import { request } from 'node:https'
 import { API_SERVER_CONVERSION_HISTOGRAMS } from './api-server-metric-names.ts'
-import { httpGetText } from './http-get-text.ts'
+import { httpGetText } from '../http-client/index.ts'
 import type { ClusterClient } from '../cluster-client/index.ts'
 import { prometheusSamples } from './prometheus-samples.ts'
 

@@ -3,7 +3,7 @@ export { checkWebhookThroughApiServer, type WebhookCheck } from './webhook-check
 export { webhookStatus, type WebhookStatus } from './webhook-status.ts'
 export type { WebhookCostReport } from './webhook-cost-report.ts'
 export type { WebhookHealth, WebhookState } from './webhook-health.ts'
-export type { RoundTrip, RoundTripFailure } from './webhook-round-trip.ts'
+export type { WebhookRoundTrip, WebhookRoundTripFailure } from './webhook-round-trip.ts'
 export { DEFAULT_SLOW_MS } from './webhook-health.ts'
 export {
   readWebhookMetrics,

@@ -2,12 +2,12 @@
 // served versions and the API server's release: predictWebhookCost's figures, what the API tells
 // about where objects are stored, and what removes each cost.
 import { predictWebhookCost, stallAfterBurstMs, type WebhookCost } from './webhook-cost.ts'
-import type { RoundTrip } from './webhook-round-trip.ts'
+import type { WebhookRoundTrip } from './webhook-round-trip.ts'
 
 export interface WebhookCostReport {
   /** `v1.37.2`, or undefined when the API server does not say. */
   readonly serverVersion: string | undefined
-  readonly roundTrip: RoundTrip
+  readonly roundTrip: WebhookRoundTrip
   readonly storedObjects: number
   /** Where the objects are stored, as far as the API tells (it counts no object per version). */
   readonly storedAt: string
@@ -21,7 +21,7 @@ export interface WebhookCostReport {
 
 export interface CostInput {
   readonly serverVersion: string | undefined
-  readonly roundTrip: RoundTrip
+  readonly roundTrip: WebhookRoundTrip
   readonly storedObjects: number
   readonly storage: string
   readonly storedVersions: readonly string[]

@@ -1,6 +1,6 @@
 // Whether the webhook answers the API server, fails, or answers too slowly, and what that breaks:
 // the versions and operations affected, what keeps working, and the command that fixes it.
-import type { RoundTrip, RoundTripFailure } from './webhook-round-trip.ts'
+import type { WebhookRoundTrip, WebhookRoundTripFailure } from './webhook-round-trip.ts'
 
 /** The `--slow-ms` default: past it a LIST of 600 objects through the webhook fails at 60 s. */
 export const DEFAULT_SLOW_MS = 100
@@ -34,9 +34,9 @@ export function failureState(message: string): 'down' | 'erroring' {
 
 /** The facts the verdict is made from. */
 export interface HealthInput {
-  readonly measured: RoundTrip | RoundTripFailure | undefined
+  readonly measured: WebhookRoundTrip | WebhookRoundTripFailure | undefined
   /** A dry-run check that failed (`crdconv status` makes one per other served version). */
-  readonly failedCheck?: RoundTripFailure
+  readonly failedCheck?: WebhookRoundTripFailure
   readonly slowMs: number
   readonly storage: string
   readonly otherServed: readonly string[]

@@ -1,7 +1,7 @@
 // The webhook's side of `status`: its own /metrics (the Node server's Prometheus text), read
 // over HTTP(S) with the path token as a bearer token, summed per version pair of one CRD.
 import { METRICS } from '@crdconv/webhook/metrics'
-import { httpGetText } from './http-get-text.ts'
+import { httpGetText } from '../http-client/index.ts'
 import { prometheusSamples } from './prometheus-samples.ts'
 
 /** What the webhook counted for one version pair of a CRD since it started. */

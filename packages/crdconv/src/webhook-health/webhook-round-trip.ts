@@ -16,7 +16,7 @@ import {
 import { checkObject } from './webhook-check.ts'
 
 /** One review's round trip (API server → webhook → API server) and how it was found. */
-export interface RoundTrip {
+export interface WebhookRoundTrip {
   readonly ms: number
   /**
    * `metrics`: the API server's own conversion histogram over the samples (`/metrics`);
@@ -31,7 +31,7 @@ export interface RoundTrip {
 }
 
 /** A sample the API server could not convert: the webhook is down or answers with an error. */
-export interface RoundTripFailure {
+export interface WebhookRoundTripFailure {
   readonly version: string
   readonly message: string
 }
@@ -56,7 +56,7 @@ export async function measureRoundTrip(
   client: ClusterClient,
   resource: Resource,
   crd: LiveCustomResourceDefinition
-): Promise<RoundTrip | RoundTripFailure | undefined> {
+): Promise<WebhookRoundTrip | WebhookRoundTripFailure | undefined> {
   const storage = liveStorageVersion(crd)
   const other = crd.spec.versions.find(
     (entry) => entry.served && entry.name !== storage && resource.versions[entry.name] !== undefined

@@ -1,5 +1,6 @@
 import { REVIEW_API_VERSIONS } from '../review/index.ts'
 import type { PrinterColumn, Resource, Subresources } from '../scheme/index.ts'
+import type { CrdShape } from './crd-shape.ts'
 import { toCrdSchema, type SchemaProps } from './openapi-schema.ts'
 import { statusRootViolations, structuralViolations } from './structural-rules.ts'
 import { sortByVersionPriority } from './version-priority.ts'
@@ -16,16 +17,13 @@ export interface CrdOptions {
   readonly caBundle?: string
 }
 
-/** An `apiextensions.k8s.io/v1` CustomResourceDefinition as plain JSON, keys in kubectl's order. */
-export interface CustomResourceDefinition {
+/** The CRD crdconv generates, as plain JSON, keys in kubectl's order: a {@link CrdShape}. */
+export interface CustomResourceDefinition extends CrdShape {
   readonly apiVersion: 'apiextensions.k8s.io/v1'
   readonly kind: 'CustomResourceDefinition'
   readonly metadata: { readonly name: string }
-  readonly spec: {
-    readonly group: string
-    readonly names: Record<string, unknown>
+  readonly spec: CrdShape['spec'] & {
     readonly scope: 'Namespaced' | 'Cluster'
-    readonly versions: readonly Record<string, unknown>[]
     readonly conversion: Record<string, unknown>
   }
 }

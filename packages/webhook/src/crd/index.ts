@@ -6,6 +6,7 @@ export {
   type CrdOptions,
   type CustomResourceDefinition,
 } from './custom-resource-definition.ts'
+export type { CrdShape, CrdVersionShape } from './crd-shape.ts'
 export { celRules, type CelRule, type CelRuleReason } from './cel-rules.ts'
 export { crdKeywords } from './crd-keywords.ts'
 export { crdRootFields, type RootField, type RootFields } from './root-fields.ts'

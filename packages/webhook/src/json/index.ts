@@ -1,4 +1,4 @@
-/** The JSON codec: int64-lossless parse and stringify, depth checks, differences. */
+/** The JSON codec: int64-lossless parse and stringify, depth checks, equality and differences. */
 export { jsonCopy } from './json-copy.ts'
 export { integerAsBigInt, jsonInteger } from './json-integer.ts'
 export {
@@ -10,5 +10,13 @@ export {
 } from './lossless-parse.ts'
 export { stringifyJson, stringifyJsonLossless } from './lossless-stringify.ts'
 export { nestingDepthExceeds, nestingDepthExceedsBeside } from './nesting-depth.ts'
-export { describeDifference, jsonDifferences, type JsonDifference } from './json-difference.ts'
+export {
+  describeDifference,
+  jsonDifferences,
+  jsonDifferencesAt,
+  type JsonDifference,
+  type JsonDifferenceAt,
+  type JsonDifferenceOptions,
+} from './json-difference.ts'
 export { isPlainObject } from './plain-object.ts'
+export { sameJson } from './same-json.ts'

@@ -1,4 +1,4 @@
-import { jsonCopy } from '../json/index.ts'
+import { jsonCopy, sameJson } from '../json/index.ts'
 import { ConversionError, isConversionError } from './conversion-error.ts'
 import { isPlainObject } from './kube-object.ts'
 import { valueAt } from './object-draft.ts'
@@ -34,18 +34,6 @@ export interface MoveStep {
   readonly reads: readonly string[]
   readonly writes: readonly string[]
   readonly apply: (source: Readonly<Record<string, unknown>>, run: Run) => readonly Write[]
-}
-
-/** Whether two JSON values are equal, members holding `undefined` counting as absent. */
-function sameJson(a: unknown, b: unknown): boolean {
-  if (a === b) return true
-  if (Array.isArray(a)) {
-    return Array.isArray(b) && a.length === b.length && a.every((item, i) => sameJson(item, b[i]))
-  }
-  if (!isPlainObject(a) || !isPlainObject(b)) return false
-  const keys = Object.keys(a).filter((key) => a[key] !== undefined)
-  if (keys.length !== Object.keys(b).filter((key) => b[key] !== undefined).length) return false
-  return keys.every((key) => Object.hasOwn(b, key) && sameJson(a[key], b[key]))
 }
 
 function restoredAt(run: Run, paths: readonly string[]): Write[] | undefined {
