@@ -56,8 +56,9 @@ const RELEASE_TESTS = ['test/node/package/release.test.ts']
 // 800 MB of packages, so only with CRDCONV_SLOW_TESTS=1, as the other slow scaffold suites
 const SCAFFOLD_SCRIPTS_TEST = 'test/node/package/scaffold-scripts.test.ts'
 const SLOW = process.env['CRDCONV_SLOW_TESTS'] === '1'
-// what a fresh scaffold's install and test print: on each Node of .ci/run's reruns too
-const QUIET_INSTALL_TEST = 'test/node/package/quiet-install.test.ts'
+// the walk from an empty folder (init, install, test, check, each deploy's dry run) and what its
+// install and test print: on each Node of .ci/run's reruns too
+const SCAFFOLD_WALK_TEST = 'test/node/package/scaffold-walk.test.ts'
 
 // .ci/run's reruns on other Node versions leave out what tests the API server, not crdconv's code,
 // the deploy tools' own checks, which take minutes and no Node of ours, and the container image,
@@ -105,7 +106,7 @@ export default defineConfig({
             ...DEPLOY_TOOL_TESTS,
             ...RELEASE_TESTS,
             SCAFFOLD_SCRIPTS_TEST,
-            QUIET_INSTALL_TEST,
+            SCAFFOLD_WALK_TEST,
             ...NODE_VERSION_RERUN_EXCLUDES,
           ],
           environment: 'node',
@@ -126,7 +127,7 @@ export default defineConfig({
           name: 'package',
           include: [
             CONSUMER_TEST,
-            QUIET_INSTALL_TEST,
+            SCAFFOLD_WALK_TEST,
             ...(RERUN ? [] : [...DEPLOY_TOOL_TESTS, ...RELEASE_TESTS]),
             ...(SLOW && !RERUN ? [SCAFFOLD_SCRIPTS_TEST] : []),
           ],

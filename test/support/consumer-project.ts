@@ -187,8 +187,8 @@ export function installedBytes(path: string): number {
 }
 
 /**
- * Starts `npm start -- <args>` (or `command` with `args`) and resolves with the URL the server
- * reports on stderr.
+ * Starts `npm start -- <args>` (or `command` with `args`) as a user does, with nothing added to
+ * the environment, and resolves with the URL the server reports on stderr (without the token).
  */
 export function startServer(
   cwd: string,
@@ -198,8 +198,7 @@ export function startServer(
   const [program = 'npm', ...before] = command
   const child: ChildProcess = spawn(program, [...before, ...args], {
     cwd,
-    // the tests post to /convert with no token: open on purpose
-    env: { ...consumerEnv(), CONVERT_ALLOW_UNAUTHENTICATED: 'true' },
+    env: consumerEnv(),
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
   })

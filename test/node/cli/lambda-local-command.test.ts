@@ -3,17 +3,26 @@ import { describe, expect, it } from 'vitest'
 import { fetchOverNode } from '../../support/node-fetch.ts'
 import { conversionReview, cronTabV1beta1 } from '../../support/review-factory.ts'
 import { runToExit, whileServing } from './cli-process.ts'
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { generatePathToken, projectTokenFile } from '../../../packages/crdconv/src/init/index.ts'
 
 const brokenScheme = fileURLToPath(
   new URL('../lifecycle/fixtures/broken-crontab.ts', import.meta.url)
 )
 
 /** Runs `crdconv lambda-local …` on a free port until it prints its URL, and stops it afterwards. */
-const lambdaLocal = (args: string[], use: (url: string) => Promise<void>) =>
+const lambdaLocal = (
+  args: string[],
+  use: (url: string, stderr: string) => Promise<void>,
+  cwd?: string
+) =>
   whileServing(
     ['lambda-local', '--port', '0', ...args],
     / at (\S+)\/convert, as a Function URL/,
-    use
+    use,
+    cwd === undefined ? {} : { cwd }
   )
 
 describe('crdconv lambda-local --scheme', () => {
@@ -36,6 +45,33 @@ describe('crdconv lambda-local --scheme', () => {
         message: expect.stringContaining('the converter is broken on purpose'),
       })
     })
+  })
+
+  it("takes the path token from the project's .dev.vars, as wrangler dev does", async () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'crdconv-lambda-local-dev-vars-'))
+    const token = generatePathToken()
+    writeFileSync(join(cwd, '.dev.vars'), projectTokenFile(token))
+    const review = JSON.stringify(
+      conversionReview({
+        desiredAPIVersion: 'broken.example.com/v1',
+        objects: [{ ...cronTabV1beta1(), apiVersion: 'broken.example.com/v1beta1' }],
+      })
+    )
+    const post = (url: string) =>
+      fetchOverNode(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: review,
+      })
+    await lambdaLocal(
+      ['--scheme', brokenScheme],
+      async (url, stderr) => {
+        expect(stderr).toMatch(/\(the token: CONVERT_TOKEN in \.dev\.vars\)/)
+        expect((await post(`${url}/convert`)).status).toBe(404)
+        expect((await post(`${url}/convert/${token}`)).status).toBe(200)
+      },
+      cwd
+    )
   })
 
   it.each([

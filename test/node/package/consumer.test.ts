@@ -67,6 +67,13 @@ const convertedWidget = {
   },
 }
 
+/** The path token `crdconv init` wrote to the project's .dev.vars. */
+function devVarsToken(project: string): string {
+  const token = /^CONVERT_TOKEN=(\w+)$/m.exec(readFileSync(join(project, '.dev.vars'), 'utf8'))?.[1]
+  if (token === undefined) throw new Error(`${project}/.dev.vars holds no CONVERT_TOKEN`)
+  return token
+}
+
 /** The JSON a script prints last (the webhook's own log lines come before it). */
 function lastLine(output: string): unknown {
   return JSON.parse(output.trimEnd().split('\n').at(-1) ?? '')
@@ -250,16 +257,19 @@ describe('a project made by crdconv init', { timeout: 180_000 }, () => {
     )
   })
 
-  it('answers a review for its kind from npm start (crdconv serve)', async () => {
+  it("answers a review at npm start's /convert/<the token init wrote to .dev.vars>, and refuses one without it", async () => {
     const server = await startServer(initProject, ['--port', '0'])
-    try {
-      const response = await fetch(`${server.url}/convert`, {
+    const post = (path: string) =>
+      fetch(`${server.url}${path}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify(widgetReview('v1')),
       })
-      expect(response.status).toBe(200)
-      expect(await response.json()).toMatchObject(convertedWidget)
+    try {
+      const authenticated = await post(`/convert/${devVarsToken(initProject)}`)
+      expect(authenticated.status).toBe(200)
+      expect(await authenticated.json()).toMatchObject(convertedWidget)
+      expect((await post('/convert')).status).toBe(404)
     } finally {
       server.stop()
     }
@@ -286,7 +296,7 @@ describe('a project made by crdconv init', { timeout: 180_000 }, () => {
           webhook: expect.objectContaining({
             // the path token init wrote to .dev.vars, added to --url
             clientConfig: {
-              url: `https://example.com/convert/${/^CONVERT_TOKEN=(\w+)$/m.exec(readFileSync(join(initProject, '.dev.vars'), 'utf8'))?.[1]}`,
+              url: `https://example.com/convert/${devVarsToken(initProject)}`,
             },
           }),
         },

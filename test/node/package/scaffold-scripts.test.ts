@@ -39,9 +39,9 @@ const SCRIPTS: Readonly<Record<string, Outcome>> = {
   crd: { kind: 'stops', names: /"crdconv": \{ "url": "https:\/\/<your-webhook>\/convert" \}/ },
   start: {
     kind: 'serves',
-    ready: /listening on (http:\/\/127\.0\.0\.1:\d+)/,
-    // no token in the environment: /convert stays closed, and the line says what to set
-    names: /Set CONVERT_TOKEN/,
+    ready: /serving (http:\/\/127\.0\.0\.1:\d+)\/convert\/<token>/,
+    // no token in the environment: the one init wrote to .dev.vars, as wrangler dev takes it
+    names: /\(the token: CONVERT_TOKEN in \.dev\.vars\)/,
   },
   dev: { kind: 'serves', ready: /Ready on (http:\/\/localhost:\d+)/ },
   'build:sam': {

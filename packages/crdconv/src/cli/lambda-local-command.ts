@@ -7,6 +7,7 @@ import { lambdaHandler } from '@crdconv/webhook/lambda'
 import { loadScheme, SCHEME_OPTION_HELP, schemeModule } from './load-scheme.ts'
 import { parseSeconds } from './option-parsers.ts'
 import { addListenOptions, readTlsFiles, type ListenOptions } from './listen-options.ts'
+import { projectFileTokens } from './project-token.ts'
 
 export function registerLambdaLocalCommand(program: Command, context: CommandContext): void {
   const command = program
@@ -39,12 +40,18 @@ Examples:
   crdconv lambda-local --bundle .aws-sam/build/ConversionWebhook/lambda.mjs --port 9443 --tls-cert cert.pem --tls-key key.pem
   crdconv lambda-local --scheme ./src/my-scheme.ts
 
+The function's environment is this process's; without CONVERT_TOKEN in it, the path token is
+CONVERT_TOKEN of the project's .dev.vars (which crdconv init writes), as wrangler dev reads it.
+
 Exit codes: 0 stopped by a signal, 1 could not start (port taken, unreadable certificate or bundle, a broken definition), 2 bad usage
 (--scheme and --bundle together, a --scheme module that does not load).`
     )
     .action(async (options: LambdaLocalOptions) => {
       const { cwd } = context.io
       const tls = await readTlsFiles(options, cwd)
+      // the handler reads its settings from process.env at its cold start, as on Lambda
+      const fromProject = await projectFileTokens(cwd, process.env)
+      if (fromProject !== undefined) Object.assign(process.env, fromProject.variables)
       const handler =
         options.bundle === undefined
           ? (lambdaHandler(await loadScheme(options.scheme, cwd)) as FunctionUrlHandler)
@@ -59,7 +66,7 @@ Exit codes: 0 stopped by a signal, 1 could not start (port taken, unreadable cer
       const source =
         options.bundle ?? `lambdaHandler(scheme of ${schemeModule(options.scheme, cwd)})`
       context.io.stderr(
-        `crdconv: Lambda handler of ${source} at ${server.url}/convert, as a Function URL\n`
+        `crdconv: Lambda handler of ${source} at ${server.url}/convert, as a Function URL${fromProject === undefined ? '' : ` (the token: ${fromProject.source})`}\n`
       )
       const stop = () => void server.close().then(() => process.exit(0))
       process.once('SIGINT', stop)

@@ -37,6 +37,47 @@ export async function findPathToken(options: {
   return token ? checked(token, `${TOKEN_VARIABLE} in ${PROJECT_TOKEN_FILE}`) : undefined
 }
 
+/** The path tokens of the project's `.dev.vars`, by variable, and where they were found. */
+export interface ProjectFileTokens {
+  readonly variables: Readonly<Record<string, string>>
+  /** in `--token-file`'s order: `CONVERT_TOKEN`, then `CONVERT_TOKEN_NEXT` */
+  readonly tokens: readonly string[]
+  readonly source: string
+}
+
+/**
+ * The path tokens a local server takes from the project's `.dev.vars` in `cwd`, as `wrangler dev`
+ * does: `CONVERT_TOKEN` (and `CONVERT_TOKEN_NEXT`) of the file, unless the environment sets either
+ * (the environment wins); undefined when it does, or when the file is absent or holds none.
+ *
+ * @example
+ * ```ts
+ * const found = await projectFileTokens(process.cwd(), process.env)
+ * if (found) console.error(`path token: ${found.source}`) // never the token itself
+ * ```
+ */
+export async function projectFileTokens(
+  cwd: string,
+  environment: Readonly<Record<string, string | undefined>>
+): Promise<ProjectFileTokens | undefined> {
+  if (SETTING_VARIABLES.tokens.some((name) => environment[name]?.trim())) return undefined
+  const text = await readTokenFile(cwd, PROJECT_TOKEN_FILE, false)
+  if (text === undefined) return undefined
+  const parsed = parseEnv(text)
+  const variables: Record<string, string> = {}
+  for (const name of SETTING_VARIABLES.tokens) {
+    const token = parsed[name]?.trim()
+    if (token) variables[name] = checked(token, `${name} in ${PROJECT_TOKEN_FILE}`).token
+  }
+  const names = Object.keys(variables)
+  if (names.length === 0) return undefined
+  return {
+    variables,
+    tokens: Object.values(variables),
+    source: `${names.join(' and ')} in ${PROJECT_TOKEN_FILE}`,
+  }
+}
+
 /** The first token of a token file: `CONVERT_TOKEN=` when it has one, else its first line. */
 function tokenInFile(text: string): string | undefined {
   const variable = parseEnv(text)[TOKEN_VARIABLE]?.trim()

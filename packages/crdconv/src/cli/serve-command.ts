@@ -18,6 +18,7 @@ import { UsageError, type CommandContext } from './cli-io.ts'
 import { loadScheme, SCHEME_OPTION_HELP } from './load-scheme.ts'
 import { addListenOptions, tlsFileOptions, type ListenOptions } from './listen-options.ts'
 import { parseCount } from './option-parsers.ts'
+import { projectFileTokens } from './project-token.ts'
 
 export function registerServeCommand(program: Command, context: CommandContext): void {
   const command = program
@@ -54,7 +55,8 @@ export function registerServeCommand(program: Command, context: CommandContext):
       'after',
       `
 Flags win over the environment. Tokens are read from a file or the environment, never from a
-flag, so they do not show in the process list.
+flag, so they do not show in the process list. With neither, the path token is CONVERT_TOKEN of
+the project's .dev.vars (which crdconv init writes), as wrangler dev reads it.
 
 Examples:
   crdconv serve
@@ -69,26 +71,29 @@ a broken definition), 2 bad usage or settings.`
       const tls = tlsFileOptions(options, io.cwd)
       const scheme = await loadScheme(options.scheme, io.cwd)
       let server: RunningWebhookServer
+      const fromProject =
+        options.tokenFile === undefined ? await projectFileTokens(io.cwd, process.env) : undefined
       try {
         const settings = await settingsFromFlags(options, io.cwd)
+        if (fromProject !== undefined) settings.tokens = fromProject.tokens
         const listen = { port: options.port, hostname: options.host, ...settings }
         server = await nodeServer(scheme, tls === undefined ? listen : { ...listen, tls })
       } catch (error) {
         if (error instanceof SettingsError) throw new UsageError(error.message)
         throw error
       }
-      io.stderr(`${servingLine(server)}\n`)
+      const tokenSource = fromProject === undefined ? '' : ` (the token: ${fromProject.source})`
+      io.stderr(`${servingLine(server)}${tokenSource}\n`)
       const stop = () => void server.close().then(() => process.exit(0))
       process.once('SIGINT', stop)
       process.once('SIGTERM', stop)
     })
 }
 
-async function settingsFromFlags(
-  options: ServeOptions,
-  cwd: string
-): Promise<Partial<WebhookSettings>> {
-  const settings: { -readonly [Key in keyof WebhookSettings]?: WebhookSettings[Key] } = {}
+type MutableSettings = { -readonly [Key in keyof WebhookSettings]?: WebhookSettings[Key] }
+
+async function settingsFromFlags(options: ServeOptions, cwd: string): Promise<MutableSettings> {
+  const settings: MutableSettings = {}
   if (options.tokenFile !== undefined) {
     const tokens = (await readFile(resolve(cwd, options.tokenFile), 'utf8'))
       .split('\n')

@@ -1,6 +1,10 @@
-import { sortByVersionPriority, toCrdSchema, type SchemaProps } from '@crdconv/webhook/crd'
+import {
+  sortByVersionPriority,
+  toCrdSchema,
+  type CrdShape,
+  type SchemaProps,
+} from '@crdconv/webhook/crd'
 import { resourceIdentity, type Resource, type ResourceIdentity } from '@crdconv/webhook/scheme'
-import type { CrdInput } from '../import/index.ts'
 import { schemaDifferences, type SchemaDifference } from './schema-differences.ts'
 
 /** One resource's versions with their structural schemas, from a scheme or from a CRD. */
@@ -55,7 +59,7 @@ export function schemasOfResource(resource: Resource): VersionedSchemas {
  * diffVersions(schemasOfCrd(crd), [['v1beta1', 'v1']])
  * ```
  */
-export function schemasOfCrd(crd: CrdInput): VersionedSchemas {
+export function schemasOfCrd(crd: CrdShape): VersionedSchemas {
   const { spec } = crd
   const kind = String(spec.names['kind'])
   const plural = String(spec.names['plural'])

@@ -3,8 +3,8 @@
 import { deploysWith, type InitOptions } from './init-options.ts'
 import { DEFAULT_RESERVED_CONCURRENCY } from '../cdk/reserved-concurrency.ts'
 import { PROJECT_TOKEN_IN_SCRIPT } from './path-token-file.ts'
+import { AWS_CDK_CLI, type ToolVersions } from './tool-versions.ts'
 import { needsOnPath, SAM_CLI } from './script-prerequisites.ts'
-import type { ToolVersions } from './tool-versions.ts'
 
 /** `template.yaml` and/or `cdk.json` with `cdk/app.ts`, by the project's `aws` answer. */
 export function lambdaDeployFiles(options: InitOptions): Readonly<Record<string, string>> {
@@ -27,21 +27,28 @@ export function lambdaDeployScripts(options: InitOptions): Readonly<Record<strin
       : {}),
     ...(deploysWith(options.aws, 'cdk')
       ? {
-          'synth:cdk': 'cdk synth',
-          'deploy:cdk': `cdk deploy --parameters ConvertToken=${PROJECT_TOKEN_IN_SCRIPT}`,
+          'synth:cdk': `${CDK_COMMAND} synth`,
+          'deploy:cdk': `${CDK_COMMAND} deploy --parameters ConvertToken=${PROJECT_TOKEN_IN_SCRIPT}`,
         }
       : {}),
   }
 }
 
-/** The dev dependencies the CDK app needs (SAM is a separate install, not an npm package). */
+// The CDK command through npx, not a dev dependency: 29 MB of node_modules the app itself never
+// imports, fetched once into npx's cache instead (docs/deploy.md has the sizes)
+const CDK_COMMAND = `npx --yes --package aws-cdk@${AWS_CDK_CLI} cdk`
+
+/**
+ * The dev dependencies the CDK app needs, and no more: the construct library and its base, and
+ * tsx, which cdk.json's app runs (crdconv depends on it already, so it costs no bytes). SAM is a
+ * separate install, not an npm package.
+ */
 export function lambdaDeployDevDependencies(
   options: InitOptions,
   tools: ToolVersions
 ): Readonly<Record<string, string>> {
   if (!deploysWith(options.aws, 'cdk')) return {}
   return {
-    'aws-cdk': tools.awsCdkCli,
     'aws-cdk-lib': tools.awsCdkLib,
     constructs: tools.constructs,
     // runs cdk/app.ts, cdk.json's app

@@ -5,8 +5,7 @@ import { resourceIdentifiers } from './scheme-template.ts'
 const SAM_DEPLOY = `AWS Lambda (SAM; \`npm run build:sam\` runs \`sam validate --lint\` and \`sam build\`):
 
 \`\`\`sh
-npm run build:sam
-sam deploy --guided --parameter-overrides ConvertToken=$(cat token)
+npm run deploy:sam   # build:sam, then sam deploy --guided with the token of .dev.vars
 \`\`\`
 `
 
@@ -14,7 +13,7 @@ const CDK_DEPLOY = `AWS Lambda (CDK; \`cdk/app.ts\` uses \`ConversionWebhookFunc
 
 \`\`\`sh
 npm run synth:cdk
-npx cdk deploy --parameters ConvertToken=$(cat token)
+npm run deploy:cdk   # cdk deploy with the token of .dev.vars
 \`\`\`
 `
 
@@ -37,7 +36,14 @@ npm test
 \`npm test\` typechecks, proves that every pair of versions round-trips losslessly, and sends
 reviews built from each version's \`examples\` to the Worker bundle \`wrangler deploy\` uploads
 (inside workerd) and to the Lambda handler (as Function URL events).
-\`npm start\` serves the webhook on http://127.0.0.1:8787/convert for a local try.
+\`npm start\` serves the webhook on http://127.0.0.1:8787/convert/<token> for a local try, with
+the path token \`crdconv init\` wrote to \`.dev.vars\` (as \`npm run dev\` does; \`CONVERT_TOKEN\` in
+the environment wins). \`crdconv probe\` adds the same token from the same file:
+
+\`\`\`sh
+npm start &
+npx crdconv probe --url http://127.0.0.1:8787/convert
+\`\`\`
 
 ## Change the versions
 
@@ -48,16 +54,13 @@ something.
 
 ## Deploy
 
-The path token is the secret last segment of the webhook URL:
+The path token is the secret last segment of the webhook URL. \`crdconv init\` wrote one to
+\`.dev.vars\` (gitignored; in a fresh clone, \`.dev.vars.example\` says how to make it), and every
+deploy script sends it to its platform.
+
+Cloudflare Workers (the token becomes the Worker's secret in the same upload):
 
 \`\`\`sh
-openssl rand -hex 32 > token
-\`\`\`
-
-Cloudflare Workers (for \`npm run dev\`, copy \`.dev.vars.example\` to \`.dev.vars\`):
-
-\`\`\`sh
-npx wrangler secret put CONVERT_TOKEN < token
 npm run deploy:cloudflare
 \`\`\`
 
@@ -86,14 +89,14 @@ npm run --silent kustomize | kubectl apply --server-side -f -
 
 ## Install the CRD
 
-For Workers and Lambda, with the deployed URL (\`https://<worker>.workers.dev/convert/<token>\`, or the stack's
-WebhookUrl output${deploysWith(options.aws, 'sam') ? ' (SAM: plus `/<token>`)' : ''}):
+For Workers and Lambda, with the deployed URL without its token (\`https://<worker>.workers.dev/convert\`,
+or the stack's WebhookUrl output):
 
 \`\`\`sh
-npx crdconv crd --scheme src/scheme.ts --url https://<your-webhook>/convert/$(cat token) > crd.yaml
+npx crdconv crd --scheme src/scheme.ts --url https://<your-webhook>/convert > crd.yaml
 kubectl apply -f crd.yaml
 \`\`\`
 
-Keep \`token\` out of version control.
+\`crdconv crd\` adds the token of \`.dev.vars\` to \`--url\`; keep \`.dev.vars\` out of version control.
 `
 }

@@ -19,7 +19,6 @@ export interface ToolVersions {
   readonly vitestPoolWorkers: string
   readonly awsCdkLib: string
   readonly constructs: string
-  readonly awsCdkCli: string
   readonly tsx: string
 }
 
@@ -40,8 +39,11 @@ export const WRANGLER_FOR_NODE_22 = '^4.164.0'
 export const VITEST_POOL_WORKERS = '0.23.0'
 export const VITEST_POOL_WORKERS_FOR_NODE_20 = '0.15.1'
 
-/** The CDK command (`aws-cdk`, released apart from aws-cdk-lib) a project's `cdk synth` is tested with. */
-export const AWS_CDK_CLI = '^2.1148.0'
+/**
+ * The CDK command (`aws-cdk`, released apart from aws-cdk-lib) a project's `cdk synth` is tested
+ * with: exact, since the scripts run it through npx, which then takes it from its cache offline.
+ */
+export const AWS_CDK_CLI = '2.1148.1'
 
 interface PackageJson {
   readonly version: string
@@ -74,7 +76,6 @@ export function toolVersions(nodeVersion: string = process.versions.node): ToolV
     vitestPoolWorkers: nodeMajor >= 22 ? VITEST_POOL_WORKERS : VITEST_POOL_WORKERS_FOR_NODE_20,
     awsCdkLib: dependency('aws-cdk-lib'),
     constructs: dependency('constructs'),
-    awsCdkCli: AWS_CDK_CLI,
     tsx: dependency('tsx'),
   }
 }
