@@ -8,14 +8,14 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { connectToCluster } from '../packages/crdconv/src/cluster/index.ts'
+import { connectToCluster } from '../packages/crdconv/src/cluster-client/connect-to-cluster.ts'
 import { runCli } from '../packages/crdconv/src/cli/main.ts'
 import {
   startTestApiServer,
   testApiServerAssets,
   writeServingCertificate,
   type TestApiServer,
-} from '../packages/crdconv/src/api-server/index.ts'
+} from '../packages/crdconv/src/test-api-server/index.ts'
 import { nodeServerTarget } from '../test/support/webhook-targets.ts'
 import { kubectlOk } from '../test/support/kubectl.ts'
 import { execFileAsync, lastJsonLine, repoRoot, round } from './bench-support.ts'

@@ -3,7 +3,7 @@
 // the same CRD in a second group for the bare webhook.
 import { Agent } from 'node:https'
 import { parseAllDocuments } from 'yaml'
-import type { TestApiServer } from '../../packages/crdconv/src/api-server/test-api-server.ts'
+import type { TestApiServer } from '../../packages/crdconv/src/test-api-server/test-api-server.ts'
 import { runCli } from '../../packages/crdconv/src/cli/main.ts'
 import { requestText } from '../../packages/crdconv/src/http-client/index.ts'
 import { repoRoot } from '../bench-support.ts'

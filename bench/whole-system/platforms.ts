@@ -4,7 +4,7 @@
 // the real API server, the first review after each idle gap and whether it paid a new connection.
 import { readFileSync } from 'node:fs'
 import { Agent, request } from 'node:https'
-import type { ServingCertificate } from '../../packages/crdconv/src/api-server/test-api-server-certificates.ts'
+import type { ServingCertificate } from '../../packages/crdconv/src/test-api-server/test-api-server-certificates.ts'
 import {
   lambdaTarget,
   nodeServerTarget,

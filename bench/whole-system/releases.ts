@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs'
 import { homedir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { testApiServerAssets } from '../../packages/crdconv/src/api-server/test-api-server.ts'
+import { testApiServerAssets } from '../../packages/crdconv/src/test-api-server/test-api-server.ts'
 import { repoRoot } from '../bench-support.ts'
 
 export interface BenchRelease {

@@ -4,8 +4,8 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { startTestApiServer } from '../../packages/crdconv/src/api-server/test-api-server.ts'
-import { writeServingCertificate } from '../../packages/crdconv/src/api-server/test-api-server-certificates.ts'
+import { startTestApiServer } from '../../packages/crdconv/src/test-api-server/test-api-server.ts'
+import { writeServingCertificate } from '../../packages/crdconv/src/test-api-server/test-api-server-certificates.ts'
 import {
   startDistanceProxy,
   type DistanceProxy,

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { homedir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { describe } from 'vitest'
-import { testApiServerAssets } from '../../packages/crdconv/src/api-server/test-api-server.ts'
+import { testApiServerAssets } from '../../packages/crdconv/src/test-api-server/test-api-server.ts'
 
 const repository = resolve(import.meta.dirname, '../..')
 

@@ -9,7 +9,7 @@ import { promisify } from 'node:util'
 import {
   startProcess,
   type ManagedProcess,
-} from '../../packages/crdconv/src/api-server/test-api-server-processes.ts'
+} from '../../packages/crdconv/src/test-api-server/test-api-server-processes.ts'
 import { nodeBaseImage } from './cached-tools.ts'
 
 const execute = promisify(execFile)

@@ -5,8 +5,8 @@ import { execFile } from 'node:child_process'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { basename, dirname, join, resolve } from 'node:path'
 import { promisify } from 'node:util'
-import type { ServingCertificate } from '../../packages/crdconv/src/api-server/test-api-server-certificates.ts'
-import { freePort } from '../../packages/crdconv/src/api-server/test-api-server-processes.ts'
+import type { ServingCertificate } from '../../packages/crdconv/src/test-api-server/test-api-server-certificates.ts'
+import { freePort } from '../../packages/crdconv/src/test-api-server/test-api-server-processes.ts'
 import {
   CONTAINER_IMAGE_FILES,
   SERVER_BUNDLE,

@@ -7,7 +7,7 @@ import {
   freePort,
   startProcess,
   waitUntil,
-} from '../../packages/crdconv/src/api-server/test-api-server-processes.ts'
+} from '../../packages/crdconv/src/test-api-server/test-api-server-processes.ts'
 
 /** One HTTPS `/metrics` endpoint to scrape, with what it takes to be let in. */
 export interface ScrapeTarget {

@@ -9,8 +9,8 @@ import { afterAll, beforeAll } from 'vitest'
 import {
   startTestApiServer,
   type TestApiServer,
-} from '../../packages/crdconv/src/api-server/test-api-server.ts'
-import { writeServingCertificate } from '../../packages/crdconv/src/api-server/test-api-server-certificates.ts'
+} from '../../packages/crdconv/src/test-api-server/test-api-server.ts'
+import { writeServingCertificate } from '../../packages/crdconv/src/test-api-server/test-api-server-certificates.ts'
 import { buildCustomResourceDefinition } from '../../packages/webhook/src/crd/index.ts'
 import { createApp } from '../../packages/webhook/src/http/index.ts'
 import { parseJson, stringifyJson } from '../../packages/webhook/src/json/index.ts'

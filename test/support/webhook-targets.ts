@@ -1,14 +1,14 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import type { ServingCertificate } from '../../packages/crdconv/src/api-server/test-api-server-certificates.ts'
-import { smallRequest } from '../../packages/crdconv/src/api-server/test-api-server-http.ts'
+import type { ServingCertificate } from '../../packages/crdconv/src/test-api-server/test-api-server-certificates.ts'
+import { smallRequest } from '../../packages/crdconv/src/test-api-server/test-api-server-http.ts'
 import {
   freePort,
   startProcess,
   waitUntil,
   type ManagedProcess,
-} from '../../packages/crdconv/src/api-server/test-api-server-processes.ts'
+} from '../../packages/crdconv/src/test-api-server/test-api-server-processes.ts'
 
 /** A conversion webhook running over TLS on loopback, as the API server reaches it. */
 export interface RunningWebhook {

@@ -9,8 +9,8 @@ import { afterAll, beforeAll, expect } from 'vitest'
 import {
   startTestApiServer,
   type TestApiServer,
-} from '../../../packages/crdconv/src/api-server/test-api-server.ts'
-import { writeServingCertificate } from '../../../packages/crdconv/src/api-server/test-api-server-certificates.ts'
+} from '../../../packages/crdconv/src/test-api-server/test-api-server.ts'
+import { writeServingCertificate } from '../../../packages/crdconv/src/test-api-server/test-api-server-certificates.ts'
 import { requestText } from '../../../packages/crdconv/src/http-client/index.ts'
 import {
   startDistanceProxy,

@@ -5,7 +5,7 @@ import { Hono } from 'hono'
 import { readFileSync } from 'node:fs'
 import { createApp, type ReviewLogEntry } from '../../../packages/webhook/src/http/index.ts'
 import { startNodeServer } from '../../../packages/webhook/src/platform/node/index.ts'
-import type { ServingCertificate } from '../../../packages/crdconv/src/api-server/test-api-server-certificates.ts'
+import type { ServingCertificate } from '../../../packages/crdconv/src/test-api-server/test-api-server-certificates.ts'
 import type { Scheme } from '../../../packages/webhook/src/scheme/index.ts'
 
 /** What the webhook saw since the last `reset()`. */

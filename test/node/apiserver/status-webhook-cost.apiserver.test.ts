@@ -4,8 +4,8 @@
 // then measures (reviews per write; a LIST through the webhook on v1.20, the catch-up after a
 // small burst on the current release).
 import { expect, it } from 'vitest'
-import type { ResourceStatus } from '../../../packages/crdconv/src/cluster/lifecycle-status.ts'
-import { stallAfterBurstMs } from '../../../packages/crdconv/src/cluster/webhook-cost.ts'
+import type { ResourceStatus } from '../../../packages/crdconv/src/lifecycle/lifecycle-status.ts'
+import { stallAfterBurstMs } from '../../../packages/crdconv/src/webhook-health/webhook-cost.ts'
 import { describeWithApiServer } from '../../support/api-server.ts'
 import {
   createCronTabs,

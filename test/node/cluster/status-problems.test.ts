@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { cronTab } from '../../../examples/index.ts'
-import type { LiveCustomResourceDefinition } from '../../../packages/crdconv/src/cluster/live-crd.ts'
+import type { LiveCustomResourceDefinition } from '../../../packages/crdconv/src/cluster-client/live-crd.ts'
 import {
   findProblems,
   type VersionRow,
-} from '../../../packages/crdconv/src/cluster/status-problems.ts'
+} from '../../../packages/crdconv/src/lifecycle/status-problems.ts'
 
 const storage = cronTab.storageVersion
 const other = cronTab.versionNames.find((version) => version !== storage) ?? ''

@@ -3,7 +3,7 @@ import {
   predictWebhookCost,
   REQUEST_PRICES,
   stallAfterBurstMs,
-} from '../../../packages/crdconv/src/cluster/webhook-cost.ts'
+} from '../../../packages/crdconv/src/webhook-health/webhook-cost.ts'
 
 const current = { minor: 37, otherServedVersions: 1 }
 const oldest = { minor: 20, otherServedVersions: 1 }

@@ -5,7 +5,7 @@ import { exampleScheme } from '../../../examples/index.ts'
 import {
   readWebhookMetrics,
   webhookPairFigures,
-} from '../../../packages/crdconv/src/cluster/webhook-metrics.ts'
+} from '../../../packages/crdconv/src/webhook-health/webhook-metrics.ts'
 import { webhookMetricsLines } from '../../../packages/crdconv/src/cli/webhook-metrics-lines.ts'
 import {
   nodeServer,

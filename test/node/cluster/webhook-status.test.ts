@@ -2,20 +2,20 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { webhookStatusLines } from '../../../packages/crdconv/src/cli/webhook-status-lines.ts'
-import { conversionMetrics } from '../../../packages/crdconv/src/cluster/api-server-metrics.ts'
+import { conversionMetrics } from '../../../packages/crdconv/src/webhook-health/api-server-metrics.ts'
 import {
   releaseMinor,
   webhookCostReport,
-} from '../../../packages/crdconv/src/cluster/webhook-cost-report.ts'
+} from '../../../packages/crdconv/src/webhook-health/webhook-cost-report.ts'
 import {
   failureState,
   webhookHealth,
   type HealthInput,
-} from '../../../packages/crdconv/src/cluster/webhook-health.ts'
+} from '../../../packages/crdconv/src/webhook-health/webhook-health.ts'
 import {
   metricsRoundTripMs,
   type WebhookRoundTrip,
-} from '../../../packages/crdconv/src/cluster/webhook-round-trip.ts'
+} from '../../../packages/crdconv/src/webhook-health/webhook-round-trip.ts'
 
 // as each release prints them (captured from v1.20.2 and v1.37.2)
 const METRICS = `

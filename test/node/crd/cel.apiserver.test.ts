@@ -6,7 +6,7 @@ import { parse } from 'yaml'
 import {
   startTestApiServer,
   type TestApiServer,
-} from '../../../packages/crdconv/src/api-server/test-api-server.ts'
+} from '../../../packages/crdconv/src/test-api-server/test-api-server.ts'
 import {
   API_SERVER_RELEASES,
   API_SERVER_START_MS,

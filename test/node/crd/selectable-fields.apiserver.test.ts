@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   startTestApiServer,
   type TestApiServer,
-} from '../../../packages/crdconv/src/api-server/test-api-server.ts'
+} from '../../../packages/crdconv/src/test-api-server/test-api-server.ts'
 import {
   API_SERVER_RELEASES,
   API_SERVER_START_MS,

@@ -1,8 +1,10 @@
 // docs/development.md's map of the tree held to the tree: every source folder of both packages and
 // every folder of tools/ is named there, every name there exists, and every source folder says in
-// its index.ts's first line what it holds and keeps that file to re-exports.
+// its index.ts's first line what it holds and keeps that file to re-exports; in the tooling, a
+// folder is reached from another through that index only.
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
-import { join, relative, resolve } from 'node:path'
+import { dirname, join, relative, resolve } from 'node:path'
+import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
 
 const repoRoot = resolve(import.meta.dirname, '../../..')
@@ -116,5 +118,84 @@ describe('docs/development.md, the tests', () => {
     )
     const named = [...markdown.matchAll(/npm run ([\w:-]+)/g)].map((match) => match[1])
     expect(named.filter((name) => !scripts.includes(name ?? ''))).toEqual([])
+  })
+})
+
+/**
+ * The inner files of a folder that another folder may import past its index.ts, and why: each keeps
+ * a heavy or optional dependency out of the modules that load with it.
+ */
+const PAST_THE_INDEX: Readonly<
+  Record<string, { readonly why: string; readonly dynamicOnly: boolean }>
+> = {
+  'cluster-client/connect-to-cluster.ts': {
+    why: 'loads @kubernetes/client-node: imported on use, so commands that never talk to a cluster start without it',
+    dynamicOnly: true,
+  },
+  'cluster-client/read-crd-from-cluster.ts': {
+    why: 'connects to the cluster (@kubernetes/client-node): imported on use by --from-cluster',
+    dynamicOnly: true,
+  },
+  'cdk/reserved-concurrency.ts': {
+    why: "a constant init's Lambda files share; cdk/index.ts loads aws-cdk-lib, an optional peer",
+    dynamicOnly: false,
+  },
+  'import/yaml-error.ts': {
+    why: 'where a YAML error is; import/index.ts loads the whole importer, which the CLI loads on use',
+    dynamicOnly: false,
+  },
+}
+
+/** Every relative import of `file` (static, re-export, dynamic or `import('…')` type): specifier and kind. */
+function relativeImports(file: string): { specifier: string; dynamic: boolean }[] {
+  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true)
+  const found: { specifier: string; dynamic: boolean }[] = []
+  const visit = (node: ts.Node): void => {
+    if (
+      (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) &&
+      node.moduleSpecifier !== undefined &&
+      ts.isStringLiteral(node.moduleSpecifier)
+    ) {
+      found.push({ specifier: node.moduleSpecifier.text, dynamic: false })
+    } else if (
+      ts.isCallExpression(node) &&
+      node.expression.kind === ts.SyntaxKind.ImportKeyword &&
+      node.arguments[0] !== undefined &&
+      ts.isStringLiteral(node.arguments[0])
+    ) {
+      found.push({ specifier: node.arguments[0].text, dynamic: true })
+    } else if (
+      ts.isImportTypeNode(node) &&
+      ts.isLiteralTypeNode(node.argument) &&
+      ts.isStringLiteral(node.argument.literal)
+    ) {
+      found.push({ specifier: node.argument.literal.text, dynamic: false })
+    }
+    ts.forEachChild(node, visit)
+  }
+  visit(source)
+  return found.filter(({ specifier }) => specifier.startsWith('.'))
+}
+
+describe('packages/crdconv/src, folder to folder', () => {
+  const src = join(repoRoot, 'packages/crdconv/src')
+  const files = sourceFolders(src, src).flatMap((folder) =>
+    readdirSync(join(src, folder))
+      .filter((name) => name.endsWith('.ts'))
+      .map((name) => join(folder, name))
+  )
+
+  it('imports another folder through its index.ts only', () => {
+    const pastTheIndex: string[] = []
+    for (const file of files) {
+      for (const { specifier, dynamic } of relativeImports(join(src, file))) {
+        const target = relative(src, resolve(src, dirname(file), specifier))
+        if (dirname(target) === dirname(file) || target.endsWith('/index.ts')) continue
+        const allowed = PAST_THE_INDEX[target]
+        if (allowed !== undefined && (dynamic || !allowed.dynamicOnly)) continue
+        pastTheIndex.push(`${file} imports ${target}${dynamic ? ' (dynamic)' : ''}`)
+      }
+    }
+    expect(pastTheIndex).toEqual([])
   })
 })

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import {
   startTestApiServer,
   type TestApiServer,
-} from '../../../packages/crdconv/src/api-server/test-api-server.ts'
+} from '../../../packages/crdconv/src/test-api-server/test-api-server.ts'
 import { API_SERVER_START_MS, describeWithApiServer } from '../../support/api-server.ts'
 import { kubectlOk } from '../../support/kubectl.ts'
 import { crdconv } from '../cli/run-cli.ts'

@@ -8,15 +8,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   startTestApiServer,
   type TestApiServer,
-} from '../../../packages/crdconv/src/api-server/test-api-server.ts'
+} from '../../../packages/crdconv/src/test-api-server/test-api-server.ts'
 import {
   connectToCluster,
   type ClusterClient,
-} from '../../../packages/crdconv/src/cluster/connect-to-cluster.ts'
+} from '../../../packages/crdconv/src/cluster-client/connect-to-cluster.ts'
 import {
   dryRunCreateCrd,
   type CrdManifest,
-} from '../../../packages/crdconv/src/cluster/crd-dry-run.ts'
+} from '../../../packages/crdconv/src/cluster-client/crd-dry-run.ts'
 import { readCrdDocuments } from '../../../packages/crdconv/src/import/index.ts'
 import { sortByVersionPriority } from '../../../packages/webhook/src/crd/index.ts'
 import { regenerateCrd } from '../../../packages/crdconv/src/import/regenerate-crd.ts'

@@ -5,7 +5,7 @@ import {
   ClusterError,
   explainClusterError,
   isTransient,
-} from '../../../packages/crdconv/src/cluster/cluster-error.ts'
+} from '../../../packages/crdconv/src/cluster-client/cluster-error.ts'
 
 const target = { server: 'https://10.0.0.1:6443', contextName: 'prod' }
 const forbidden = new ApiException(

@@ -6,12 +6,12 @@ import { stringify } from 'yaml'
 import {
   startTestApiServer,
   type TestApiServer,
-} from '../../../packages/crdconv/src/api-server/test-api-server.ts'
+} from '../../../packages/crdconv/src/test-api-server/test-api-server.ts'
 import {
   writeServingCertificate,
   type ServingCertificate,
-} from '../../../packages/crdconv/src/api-server/test-api-server-certificates.ts'
-import { freePort } from '../../../packages/crdconv/src/api-server/test-api-server-processes.ts'
+} from '../../../packages/crdconv/src/test-api-server/test-api-server-certificates.ts'
+import { freePort } from '../../../packages/crdconv/src/test-api-server/test-api-server-processes.ts'
 import { API_SERVER_START_MS, describeWithApiServer } from '../../support/api-server.ts'
 import { withEnvironment } from '../../support/environment.ts'
 import { kubectlOk } from '../../support/kubectl.ts'

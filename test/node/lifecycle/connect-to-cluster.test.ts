@@ -5,9 +5,9 @@ import { describe, expect, it } from 'vitest'
 import { stringify } from 'yaml'
 import {
   ClusterError,
-  connectToCluster,
   SERVICE_ACCOUNT_DIRECTORY,
-} from '../../../packages/crdconv/src/cluster/index.ts'
+} from '../../../packages/crdconv/src/cluster-client/index.ts'
+import { connectToCluster } from '../../../packages/crdconv/src/cluster-client/connect-to-cluster.ts'
 import { withEnvironment } from '../../support/environment.ts'
 
 const directory = mkdtempSync(join(tmpdir(), 'crdconv-connect-'))

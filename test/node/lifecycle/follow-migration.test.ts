@@ -1,13 +1,13 @@
 // Following a StorageVersionMigration, against a stand-in for the API server that answers each
 // read with the next version of the migration and each watch with the versions after it.
 import { describe, expect, it } from 'vitest'
-import type { ClusterClient } from '../../../packages/crdconv/src/cluster/connect-to-cluster.ts'
-import { followMigration } from '../../../packages/crdconv/src/cluster/follow-migration.ts'
-import type { ServerSideSupport } from '../../../packages/crdconv/src/cluster/migration-api.ts'
+import type { ClusterClient } from '../../../packages/crdconv/src/cluster-client/connect-to-cluster.ts'
+import { followMigration } from '../../../packages/crdconv/src/lifecycle/follow-migration.ts'
+import type { ServerSideSupport } from '../../../packages/crdconv/src/lifecycle/migration-api.ts'
 import type {
   MigrationCondition,
   MigrationState,
-} from '../../../packages/crdconv/src/cluster/migration-status.ts'
+} from '../../../packages/crdconv/src/lifecycle/migration-status.ts'
 
 const API: ServerSideSupport = {
   serverSide: true,

@@ -7,16 +7,16 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import {
   ClusterError,
-  connectToCluster,
-  migrateStorage,
   readCustomResourceDefinition,
   SERVICE_ACCOUNT_DIRECTORY,
   type ClusterClient,
-} from '../../../packages/crdconv/src/cluster/index.ts'
+} from '../../../packages/crdconv/src/cluster-client/index.ts'
+import { connectToCluster } from '../../../packages/crdconv/src/cluster-client/connect-to-cluster.ts'
+import { migrateStorage } from '../../../packages/crdconv/src/lifecycle/index.ts'
 import {
   startTestApiServer,
   type TestApiServer,
-} from '../../../packages/crdconv/src/api-server/test-api-server.ts'
+} from '../../../packages/crdconv/src/test-api-server/test-api-server.ts'
 import { API_SERVER_START_MS, describeWithApiServer } from '../../support/api-server.ts'
 import { crdInput } from '../../support/crd-factory.ts'
 import { withEnvironment } from '../../support/environment.ts'

@@ -2,17 +2,21 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { connectToCluster, type ObjectsAt } from '../../../packages/crdconv/src/cluster/index.ts'
-import { readObject, replaceObject } from '../../../packages/crdconv/src/cluster/custom-objects.ts'
-import { apiFailure } from '../../../packages/crdconv/src/cluster/cluster-error.ts'
+import type { ObjectsAt } from '../../../packages/crdconv/src/cluster-client/index.ts'
+import { connectToCluster } from '../../../packages/crdconv/src/cluster-client/connect-to-cluster.ts'
+import {
+  readObject,
+  replaceObject,
+} from '../../../packages/crdconv/src/cluster-client/custom-objects.ts'
+import { apiFailure } from '../../../packages/crdconv/src/cluster-client/cluster-error.ts'
 import {
   startTestApiServer,
   type TestApiServer,
-} from '../../../packages/crdconv/src/api-server/test-api-server.ts'
+} from '../../../packages/crdconv/src/test-api-server/test-api-server.ts'
 import {
   writeServingCertificate,
   type ServingCertificate,
-} from '../../../packages/crdconv/src/api-server/test-api-server-certificates.ts'
+} from '../../../packages/crdconv/src/test-api-server/test-api-server-certificates.ts'
 import {
   API_SERVER_RELEASES,
   API_SERVER_START_MS,

@@ -1,7 +1,7 @@
 // What `crdconv migrate` prints about the managedFields it moved: no cluster needed.
 import { describe, expect, it } from 'vitest'
-import type { RewriteCounts } from '../../../packages/crdconv/src/cluster/rewrite-objects.ts'
-import type { MigrationSummary } from '../../../packages/crdconv/src/cluster/migration-summary.ts'
+import type { RewriteCounts } from '../../../packages/crdconv/src/lifecycle/rewrite-objects.ts'
+import type { MigrationSummary } from '../../../packages/crdconv/src/lifecycle/migration-summary.ts'
 import {
   describeSummary,
   migrationFailed,

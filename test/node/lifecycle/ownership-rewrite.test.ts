@@ -6,7 +6,7 @@ import {
   ownershipRewriter,
   staleOwnershipVersions,
   type ManagedFieldsEntry,
-} from '../../../packages/crdconv/src/cluster/ownership-rewrite.ts'
+} from '../../../packages/crdconv/src/lifecycle/ownership-rewrite.ts'
 import { cache } from '../../../examples/index.ts'
 import { cronTabStage } from './fixtures/crontab-stages.ts'
 

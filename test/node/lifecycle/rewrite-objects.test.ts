@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { writeLocalKubeconfig } from '../../support/local-kubeconfig.ts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { connectToCluster, rewriteAllObjects } from '../../../packages/crdconv/src/cluster/index.ts'
+import { connectToCluster } from '../../../packages/crdconv/src/cluster-client/connect-to-cluster.ts'
+import { rewriteAllObjects } from '../../../packages/crdconv/src/lifecycle/index.ts'
 
 /** A CronTab as the API server lists it. */
 const cronTab = (name: string, resourceVersion: string) => ({

@@ -9,11 +9,11 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import {
   startTestApiServer,
   type TestApiServer,
-} from '../../../packages/crdconv/src/api-server/test-api-server.ts'
+} from '../../../packages/crdconv/src/test-api-server/test-api-server.ts'
 import {
   writeServingCertificate,
   type ServingCertificate,
-} from '../../../packages/crdconv/src/api-server/test-api-server-certificates.ts'
+} from '../../../packages/crdconv/src/test-api-server/test-api-server-certificates.ts'
 import { API_SERVER_START_MS, describeWithApiServer } from '../../support/api-server.ts'
 import { kubectl } from '../../support/kubectl.ts'
 import { nodeServerTarget, type RunningWebhook } from '../../support/webhook-targets.ts'

@@ -2,7 +2,7 @@
 // the CRD switched to v1, a policy that forbids updating some of them, and what etcd holds.
 import { join } from 'node:path'
 import { expect } from 'vitest'
-import type { TestApiServer } from '../../../packages/crdconv/src/api-server/test-api-server.ts'
+import type { TestApiServer } from '../../../packages/crdconv/src/test-api-server/test-api-server.ts'
 import { kubectl, kubectlOk } from '../../support/kubectl.ts'
 import { crdconv } from '../cli/run-cli.ts'
 

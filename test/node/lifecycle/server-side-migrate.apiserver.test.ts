@@ -8,12 +8,12 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import {
   startTestApiServer,
   type TestApiServer,
-} from '../../../packages/crdconv/src/api-server/test-api-server.ts'
+} from '../../../packages/crdconv/src/test-api-server/test-api-server.ts'
 import {
   writeServingCertificate,
   type ServingCertificate,
-} from '../../../packages/crdconv/src/api-server/test-api-server-certificates.ts'
-import { freePort } from '../../../packages/crdconv/src/api-server/test-api-server-processes.ts'
+} from '../../../packages/crdconv/src/test-api-server/test-api-server-certificates.ts'
+import { freePort } from '../../../packages/crdconv/src/test-api-server/test-api-server-processes.ts'
 import {
   API_SERVER_START_MS,
   describeWithApiServer,

@@ -3,8 +3,8 @@
 import { Writable } from 'node:stream'
 import { stripVTControlCharacters } from 'node:util'
 import { describe, expect, it } from 'vitest'
-import type { MigrationState } from '../../../packages/crdconv/src/cluster/migration-status.ts'
-import type { MigrationSummary } from '../../../packages/crdconv/src/cluster/migration-summary.ts'
+import type { MigrationState } from '../../../packages/crdconv/src/lifecycle/migration-status.ts'
+import type { MigrationSummary } from '../../../packages/crdconv/src/lifecycle/migration-summary.ts'
 import { serverSideProgress } from '../../../packages/crdconv/src/cli/migrate-progress.ts'
 import {
   describeSummary,

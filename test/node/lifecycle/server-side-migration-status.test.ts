@@ -5,15 +5,15 @@ import {
   chooseMigrationApi,
   migrationManifest,
   type ServerSideSupport,
-} from '../../../packages/crdconv/src/cluster/migration-api.ts'
+} from '../../../packages/crdconv/src/lifecycle/migration-api.ts'
 import {
   describeCondition,
   failureMessage,
   migrationState,
   needsDiagnosis,
   type MigrationCondition,
-} from '../../../packages/crdconv/src/cluster/migration-status.ts'
-import type { LiveCustomResourceDefinition } from '../../../packages/crdconv/src/cluster/live-crd.ts'
+} from '../../../packages/crdconv/src/lifecycle/migration-status.ts'
+import type { LiveCustomResourceDefinition } from '../../../packages/crdconv/src/cluster-client/live-crd.ts'
 
 const group = (preferred: string | undefined, ...versions: string[]) => ({
   versions: versions.map((version) => ({

@@ -10,7 +10,7 @@ import { stringify } from 'yaml'
 import {
   API_SERVER_CONSISTENT_READS,
   API_SERVER_CONVERSION_HISTOGRAMS,
-} from '../../../packages/crdconv/src/cluster/api-server-metric-names.ts'
+} from '../../../packages/crdconv/src/webhook-health/api-server-metric-names.ts'
 import {
   DASHBOARD_FILE,
   DASHBOARD_PANELS,

@@ -8,12 +8,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ALERT_RULES, alertsYaml } from '../../../packages/crdconv/src/init/index.ts'
-import { API_SERVER_CONVERSION_HISTOGRAMS } from '../../../packages/crdconv/src/cluster/api-server-metric-names.ts'
+import { API_SERVER_CONVERSION_HISTOGRAMS } from '../../../packages/crdconv/src/webhook-health/api-server-metric-names.ts'
 import {
   startTestApiServer,
   type TestApiServer,
-} from '../../../packages/crdconv/src/api-server/test-api-server.ts'
-import { writeServingCertificate } from '../../../packages/crdconv/src/api-server/test-api-server-certificates.ts'
+} from '../../../packages/crdconv/src/test-api-server/test-api-server.ts'
+import { writeServingCertificate } from '../../../packages/crdconv/src/test-api-server/test-api-server-certificates.ts'
 import {
   nodeServer,
   type RunningWebhookServer,

@@ -13,7 +13,7 @@ import {
   startTestApiServer,
   writeServingCertificate,
   type TestApiServer,
-} from '../../../packages/crdconv/src/api-server/index.ts'
+} from '../../../packages/crdconv/src/test-api-server/index.ts'
 import { API_SERVER_RELEASES, describeWithApiServer } from '../../support/api-server.ts'
 import { helmCommand } from '../../support/cached-tools.ts'
 import { kubectl, kubectlOk } from '../../support/kubectl.ts'

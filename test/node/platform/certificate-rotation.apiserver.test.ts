@@ -14,7 +14,7 @@ import {
   startTestApiServer,
   writeServingCertificate,
   type TestApiServer,
-} from '../../../packages/crdconv/src/api-server/index.ts'
+} from '../../../packages/crdconv/src/test-api-server/index.ts'
 import { createApp } from '../../../packages/webhook/src/http/index.ts'
 import {
   startNodeServer,

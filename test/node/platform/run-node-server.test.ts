@@ -9,7 +9,7 @@ import {
   freePort,
   startProcess,
   type ManagedProcess,
-} from '../../../packages/crdconv/src/api-server/test-api-server-processes.ts'
+} from '../../../packages/crdconv/src/test-api-server/test-api-server-processes.ts'
 import { SettingsError } from '../../../packages/webhook/src/http/index.ts'
 import {
   DEFAULT_SHUTDOWN_DELAY_SECONDS,

@@ -8,7 +8,7 @@ import {
   clusterToCheck,
   NO_CLUSTER_LINE,
   type CheckClusterOptions,
-} from './check-on-cluster.ts'
+} from '../check/index.ts'
 import { parseCount } from './option-parsers.ts'
 import { loadScheme, SCHEME_OPTION_HELP, selectResources, resourceOption } from './load-scheme.ts'
 import { loadRoundTripKit, type RoundTripKit } from './round-trip-kit.ts'

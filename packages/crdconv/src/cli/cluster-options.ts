@@ -1,6 +1,5 @@
 import type { Command } from 'commander'
-import { ClusterError } from '../cluster/cluster-error.ts'
-import type { ClusterClient } from '../cluster/connect-to-cluster.ts'
+import { ClusterError, type ClusterClient } from '../cluster-client/index.ts'
 import { UsageError } from './cli-io.ts'
 
 /** `--kubeconfig` and `--context`, as kubectl spells them. */
@@ -24,7 +23,7 @@ export function addClusterOptions(command: Command): Command {
  * cluster start as fast as before it was a dependency.
  */
 export async function connectWith(options: ClusterOptions): Promise<ClusterClient> {
-  const { connectToCluster } = await import('../cluster/connect-to-cluster.ts')
+  const { connectToCluster } = await import('../cluster-client/connect-to-cluster.ts')
   return asUsageErrors(() =>
     connectToCluster({
       ...(options.kubeconfig === undefined ? {} : { kubeconfig: options.kubeconfig }),

@@ -1,7 +1,7 @@
 import type { Command } from 'commander'
 import { readInput, EXIT, type CommandContext } from './cli-io.ts'
 import { loadScheme, SCHEME_OPTION_HELP } from './load-scheme.ts'
-import { convertManifests } from './manifest-conversion.ts'
+import { convertManifests } from '../convert/index.ts'
 import { outputOption, parseManifests, type OutputFormat } from './manifest-format.ts'
 
 export function registerConvertCommand(program: Command, context: CommandContext): void {

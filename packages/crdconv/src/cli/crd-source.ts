@@ -37,7 +37,7 @@ export async function readCrdSource(
   }
   if (file !== undefined) throw new UsageError(`give either ${file} or --from-cluster, not both`)
   const { ClusterReadError, readCrdFromCluster } =
-    await import('../cluster/read-crd-from-cluster.ts')
+    await import('../cluster-client/read-crd-from-cluster.ts')
   try {
     const crd = await readCrdFromCluster(options.fromCluster, {
       ...(options.context === undefined ? {} : { context: options.context }),

@@ -1,9 +1,12 @@
 import { Option, type Command } from 'commander'
-import type { ClusterClient } from '../cluster/connect-to-cluster.ts'
-import { detectStorageMigration, type StorageMigrationSupport } from '../cluster/migration-api.ts'
-import { migrateServerSide } from '../cluster/server-side-migration.ts'
-import type { MigrationSummary } from '../cluster/migration-summary.ts'
-import { migrateStorage } from '../cluster/storage-migration.ts'
+import type { ClusterClient } from '../cluster-client/index.ts'
+import {
+  detectStorageMigration,
+  type StorageMigrationSupport,
+  migrateServerSide,
+  type MigrationSummary,
+  migrateStorage,
+} from '../lifecycle/index.ts'
 import type { Resource } from '@crdconv/webhook/scheme'
 import { EXIT, processIo, type CliIo, type CommandContext } from './cli-io.ts'
 import {

@@ -1,6 +1,5 @@
 import { SingleBar } from 'cli-progress'
-import type { MigrationState } from '../cluster/migration-status.ts'
-import type { RewriteCounts } from '../cluster/rewrite-objects.ts'
+import type { MigrationState, RewriteCounts } from '../lifecycle/index.ts'
 import type { CliIo } from './cli-io.ts'
 
 /** Shows how a migration goes: a progress bar on a terminal, a line per 500 objects otherwise. */

@@ -1,7 +1,5 @@
 // What `crdconv migrate` prints on stdout for each resource, client-side or server-side.
-import type { ServerSideResult } from '../cluster/migration-status.ts'
-import type { RewriteCounts } from '../cluster/rewrite-objects.ts'
-import type { MigrationSummary } from '../cluster/migration-summary.ts'
+import type { ServerSideResult, RewriteCounts, MigrationSummary } from '../lifecycle/index.ts'
 
 const list = (versions: readonly string[]) => `[${versions.join(', ')}]`
 

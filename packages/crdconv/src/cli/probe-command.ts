@@ -2,8 +2,7 @@ import type { Command } from 'commander'
 import { readCaBundle, EXIT, type CommandContext } from './cli-io.ts'
 import { loadSelectedResources, SCHEME_OPTION_HELP, resourceOption } from './load-scheme.ts'
 import { parseSeconds } from './option-parsers.ts'
-import { postJson } from './post-json.ts'
-import { probeWebhook } from './probe-webhook.ts'
+import { postJson, probeWebhook } from '../probe/index.ts'
 import { addTokenOptions, webhookUrlWithToken, type WebhookUrlFlags } from './webhook-url-option.ts'
 
 export function registerProbeCommand(program: Command, context: CommandContext): void {

@@ -1,10 +1,14 @@
 import type { Command } from 'commander'
-import { detectStorageMigration, type StorageMigrationSupport } from '../cluster/migration-api.ts'
-import { resourceStatus, type ResourceStatus } from '../cluster/lifecycle-status.ts'
-import type { VersionFlags, VersionRow } from '../cluster/status-problems.ts'
-import { DEFAULT_SLOW_MS } from '../cluster/webhook-health.ts'
+import {
+  detectStorageMigration,
+  type StorageMigrationSupport,
+  resourceStatus,
+  type ResourceStatus,
+  type VersionFlags,
+  type VersionRow,
+} from '../lifecycle/index.ts'
+import { DEFAULT_SLOW_MS, readWebhookMetrics } from '../webhook-health/index.ts'
 import { SETTING_VARIABLES } from '@crdconv/webhook/http'
-import { readWebhookMetrics } from '../cluster/webhook-metrics.ts'
 import { EXIT, readCaBundle, type CliIo, type CommandContext } from './cli-io.ts'
 import { PROJECT_TOKEN_FILE } from '../init/index.ts'
 import { findPathToken } from './project-token.ts'

@@ -1,6 +1,6 @@
 import type { Command } from 'commander'
-import { tallyObjects } from '../cluster/lifecycle-status.ts'
-import { readCustomResourceDefinition } from '../cluster/live-crd.ts'
+import { tallyObjects } from '../lifecycle/index.ts'
+import { readCustomResourceDefinition } from '../cluster-client/index.ts'
 import type { Resource } from '@crdconv/webhook/scheme'
 import { UsageError } from './cli-io.ts'
 import { asUsageErrors, connectWith, type ClusterOptions } from './cluster-options.ts'

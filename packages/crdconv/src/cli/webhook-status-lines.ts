@@ -1,5 +1,4 @@
-import type { WebhookCostReport } from '../cluster/webhook-cost-report.ts'
-import type { WebhookStatus } from '../cluster/webhook-status.ts'
+import type { WebhookCostReport, WebhookStatus } from '../webhook-health/index.ts'
 
 const PROBES = { get: 'GETs', 'dry-run': 'no object stored: server-side dry-run creates' } as const
 const SOURCES = {

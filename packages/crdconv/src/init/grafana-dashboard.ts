@@ -2,10 +2,7 @@
 // each query written from the webhook's metric catalog and the API server's metric names, so a
 // renamed metric changes the dashboard with it.
 import { METRICS } from '@crdconv/webhook/metrics'
-import {
-  API_SERVER_CONSISTENT_READS,
-  apiServerHistogramMatcher,
-} from '../cluster/api-server-metric-names.ts'
+import { API_SERVER_CONSISTENT_READS, apiServerHistogramMatcher } from '../webhook-health/index.ts'
 
 /** Where the chart keeps the dashboard, as Grafana imports it. */
 export const DASHBOARD_FILE = 'chart/files/dashboard.json'

@@ -2,10 +2,7 @@
 // PrometheusRule whose alerts live in chart/files/alerts.yaml, a plain Prometheus rule file that
 // promtool checks and tests as it is. Both render only where the Prometheus Operator's API is.
 // The Grafana dashboard (grafana-dashboard.ts) renders into a ConfigMap when values enable it.
-import {
-  API_SERVER_CONSISTENT_READS,
-  apiServerHistogramMatcher,
-} from '../cluster/api-server-metric-names.ts'
+import { API_SERVER_CONSISTENT_READS, apiServerHistogramMatcher } from '../webhook-health/index.ts'
 import { SERVER_PORT } from './container-image-files.ts'
 import { DASHBOARD_FILE, dashboardJson } from './grafana-dashboard.ts'
 

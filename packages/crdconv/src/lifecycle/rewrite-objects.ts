@@ -1,14 +1,16 @@
 import { describeObject, type KubeObject } from '@crdconv/webhook/scheme'
-import { apiFailure, explainClusterError, isTransient } from './cluster-error.ts'
-import type { ClusterClient } from './connect-to-cluster.ts'
-import type { OwnershipLoss, OwnershipRewrite } from './ownership-rewrite.ts'
 import {
+  apiFailure,
+  explainClusterError,
+  isTransient,
+  type ClusterClient,
   objectPages,
   readObject,
   replaceObject,
   resourceName,
   type ObjectsAt,
-} from './custom-objects.ts'
+} from '../cluster-client/index.ts'
+import type { OwnershipLoss, OwnershipRewrite } from './ownership-rewrite.ts'
 
 export interface RewriteOptions {
   /** Writes in flight at once. */

@@ -1,14 +1,15 @@
 import type { Resource } from '@crdconv/webhook/scheme'
-import { actingAs, ClusterError } from './cluster-error.ts'
-import type { ClusterClient } from './connect-to-cluster.ts'
-import { forbiddenVerbs } from './custom-objects.ts'
 import {
+  actingAs,
+  ClusterError,
+  type ClusterClient,
+  forbiddenVerbs,
   liveStorageVersion,
   requireCustomResourceDefinition,
   type LiveCustomResourceDefinition,
-} from './live-crd.ts'
+} from '../cluster-client/index.ts'
 import type { MigrationSummary } from './migration-summary.ts'
-import { checkWebhookThroughApiServer } from './webhook-check.ts'
+import { checkWebhookThroughApiServer } from '../webhook-health/index.ts'
 
 /** A verb on a resource, as a SelfSubjectAccessReview asks about it. */
 export interface Permission {

@@ -1,13 +1,13 @@
 import { isMap, isNode, type Document } from 'yaml'
 import { convertChecked, describeProblem } from '@crdconv/webhook/review'
 import { isPlainObject, parseApiVersion, type Scheme } from '@crdconv/webhook/scheme'
-import { UsageError } from './cli-io.ts'
 import {
+  UsageError,
   documentValue,
   formatObjects,
   type OutputFormat,
   type ParsedManifests,
-} from './manifest-format.ts'
+} from '../cli/index.ts'
 
 export type ManifestConversion =
   | { readonly ok: true; readonly output: string; readonly converted: number }

@@ -1,7 +1,10 @@
 import type { Resource } from '@crdconv/webhook/scheme'
-import type { ClusterClient } from './connect-to-cluster.ts'
+import {
+  type ClusterClient,
+  objectsAt,
+  type LiveCustomResourceDefinition,
+} from '../cluster-client/index.ts'
 import { followMigration, type FollowEnd } from './follow-migration.ts'
-import { objectsAt, type LiveCustomResourceDefinition } from './live-crd.ts'
 import {
   createMigration,
   listMigrations,

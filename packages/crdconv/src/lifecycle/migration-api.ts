@@ -1,7 +1,10 @@
 import type { V1APIGroup } from '@kubernetes/client-node'
-import { apiFailure, explainClusterError } from './cluster-error.ts'
-import type { ClusterClient } from './connect-to-cluster.ts'
-import type { LiveCustomResourceDefinition } from './live-crd.ts'
+import {
+  apiFailure,
+  explainClusterError,
+  type ClusterClient,
+  type LiveCustomResourceDefinition,
+} from '../cluster-client/index.ts'
 import type { StorageVersionMigrationObject } from './migration-status.ts'
 
 /** The API group of `StorageVersionMigration`, the API server's own storage migrator. */

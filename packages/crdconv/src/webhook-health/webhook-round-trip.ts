@@ -1,15 +1,18 @@
 import type { Resource } from '@crdconv/webhook/scheme'
 import { readConversionMetrics, type ConversionMetrics } from './api-server-metrics.ts'
-import { apiFailure, explainClusterError } from './cluster-error.ts'
-import type { ClusterClient } from './connect-to-cluster.ts'
 import {
+  apiFailure,
+  explainClusterError,
+  type ClusterClient,
   dryRunCreate,
   objectPages,
   readObject,
   resourceName,
   type ObjectsAt,
-} from './custom-objects.ts'
-import { liveStorageVersion, objectsAt, type LiveCustomResourceDefinition } from './live-crd.ts'
+  liveStorageVersion,
+  objectsAt,
+  type LiveCustomResourceDefinition,
+} from '../cluster-client/index.ts'
 import { checkObject } from './webhook-check.ts'
 
 /** One review's round trip (API server → webhook → API server) and how it was found. */

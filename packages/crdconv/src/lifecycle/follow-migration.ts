@@ -1,7 +1,11 @@
 // Following one StorageVersionMigration to its end: a watch of the object (every condition it
 // goes through, the controller's counts among them), read again whenever the watch ends.
-import { apiFailure, explainClusterError, isTransient } from './cluster-error.ts'
-import type { ClusterClient } from './connect-to-cluster.ts'
+import {
+  apiFailure,
+  explainClusterError,
+  isTransient,
+  type ClusterClient,
+} from '../cluster-client/index.ts'
 import { readMigration, STORAGE_MIGRATION_GROUP, type ServerSideSupport } from './migration-api.ts'
 import {
   describeCondition,

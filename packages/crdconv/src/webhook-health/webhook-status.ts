@@ -1,7 +1,10 @@
 import type { Resource } from '@crdconv/webhook/scheme'
-import type { ClusterClient } from './connect-to-cluster.ts'
-import { serverVersion } from './crd-dry-run.ts'
-import { liveStorageVersion, type LiveCustomResourceDefinition } from './live-crd.ts'
+import {
+  type ClusterClient,
+  serverVersion,
+  liveStorageVersion,
+  type LiveCustomResourceDefinition,
+} from '../cluster-client/index.ts'
 import { webhookCostReport, type WebhookCostReport } from './webhook-cost-report.ts'
 import type { WebhookCheck } from './webhook-check.ts'
 import { webhookHealth, type WebhookHealth } from './webhook-health.ts'

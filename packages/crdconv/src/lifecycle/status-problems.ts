@@ -1,7 +1,7 @@
 import { sortByVersionPriority } from '@crdconv/webhook/crd'
 import type { Resource } from '@crdconv/webhook/scheme'
-import { liveStorageVersion, type LiveCustomResourceDefinition } from './live-crd.ts'
-import type { WebhookCheck } from './webhook-check.ts'
+import { liveStorageVersion, type LiveCustomResourceDefinition } from '../cluster-client/index.ts'
+import type { WebhookCheck } from '../webhook-health/index.ts'
 
 /** How a version is declared on one side: in the scheme, or in the live CRD. */
 export interface VersionFlags {

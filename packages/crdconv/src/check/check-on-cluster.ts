@@ -2,13 +2,8 @@
 import type { Command } from 'commander'
 import { buildCustomResourceDefinition, type CheckItem } from '@crdconv/webhook/crd'
 import { isPlainObject, type Resource } from '@crdconv/webhook/scheme'
-import type { ClusterClient } from '../cluster/connect-to-cluster.ts'
-import {
-  addClusterOptions,
-  asUsageErrors,
-  connectWith,
-  type ClusterOptions,
-} from './cluster-options.ts'
+import type { ClusterClient } from '../cluster-client/index.ts'
+import { addClusterOptions, asUsageErrors, connectWith, type ClusterOptions } from '../cli/index.ts'
 
 /** What `check` says when it sends no CRD to an API server. */
 export const NO_CLUSTER_LINE =
@@ -42,7 +37,7 @@ export async function clusterToCheck(
     options.serverSide === true || options.kubeconfig !== undefined || options.context !== undefined
   if (!given) return undefined
   const client = await connectWith(options)
-  const { serverVersion } = await import('../cluster/crd-dry-run.ts')
+  const { serverVersion } = await import('../cluster-client/index.ts')
   return { client, version: await serverVersion(client) }
 }
 
@@ -54,7 +49,7 @@ export async function apiServerItem(
   { client, version }: CheckCluster,
   resource: Resource
 ): Promise<CheckItem> {
-  const { dryRunCreateCrd, formatCrdRefusal } = await import('../cluster/crd-dry-run.ts')
+  const { dryRunCreateCrd, formatCrdRefusal } = await import('../cluster-client/index.ts')
   const title = 'the API server accepts the CRD, CEL rules included (server-side dry run)'
   const { crd, problems } = buildCustomResourceDefinition(resource, { url: PLACEHOLDER_URL })
   if (problems.length > 0) {

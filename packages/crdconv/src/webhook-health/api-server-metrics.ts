@@ -1,7 +1,7 @@
 import { request } from 'node:https'
 import { API_SERVER_CONVERSION_HISTOGRAMS } from './api-server-metric-names.ts'
 import { httpGetText } from '../http-client/index.ts'
-import type { ClusterClient } from './connect-to-cluster.ts'
+import type { ClusterClient } from '../cluster-client/index.ts'
 import { prometheusSamples } from './prometheus-samples.ts'
 
 /** The API server's own tally of conversion webhook calls for one CRD: seconds spent, calls made. */

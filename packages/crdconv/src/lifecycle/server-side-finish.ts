@@ -1,14 +1,15 @@
 // After the API server's migrator has finished: who prunes status.storedVersions, and what to
 // put back when a failed migration had them pruned anyway.
-import { apiFailure } from './cluster-error.ts'
-import type { ClusterClient } from './connect-to-cluster.ts'
-import { countObjects, type ObjectsAt } from './custom-objects.ts'
 import {
+  apiFailure,
+  type ClusterClient,
+  countObjects,
+  type ObjectsAt,
   liveStorageVersion,
   requireCustomResourceDefinition,
   setStoredVersions,
   type LiveCustomResourceDefinition,
-} from './live-crd.ts'
+} from '../cluster-client/index.ts'
 
 export interface FinishOptions {
   /** How long to wait for the migrator to finish with the CRD (its `StorageMigrating` condition). */

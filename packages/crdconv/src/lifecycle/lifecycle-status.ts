@@ -1,15 +1,15 @@
 import { buildCustomResourceDefinition } from '@crdconv/webhook/crd'
 import { jsonDifferences } from '@crdconv/webhook/json'
 import type { Resource } from '@crdconv/webhook/scheme'
-import { apiFailure } from './cluster-error.ts'
-import type { ClusterClient } from './connect-to-cluster.ts'
-import { objectPages } from './custom-objects.ts'
 import {
+  apiFailure,
+  type ClusterClient,
+  objectPages,
   liveStorageVersion,
   objectsAt,
   readCustomResourceDefinition,
   type LiveCustomResourceDefinition,
-} from './live-crd.ts'
+} from '../cluster-client/index.ts'
 import { staleOwnershipVersions } from './ownership-rewrite.ts'
 import {
   findProblems,
@@ -18,9 +18,13 @@ import {
   type VersionFlags,
   type VersionRow,
 } from './status-problems.ts'
-import { checkWebhookThroughApiServer, type WebhookCheck } from './webhook-check.ts'
-import { DEFAULT_SLOW_MS } from './webhook-health.ts'
-import { webhookStatus, type WebhookStatus } from './webhook-status.ts'
+import {
+  checkWebhookThroughApiServer,
+  type WebhookCheck,
+  DEFAULT_SLOW_MS,
+  webhookStatus,
+  type WebhookStatus,
+} from '../webhook-health/index.ts'
 
 /** The live state of one resource of the scheme. */
 export interface ResourceStatus {

@@ -1,10 +1,16 @@
 import { randomBytes } from 'node:crypto'
 import { exampleObjects } from '@crdconv/webhook/crd'
 import type { KubeObject, Resource } from '@crdconv/webhook/scheme'
-import { apiFailure, explainClusterError } from './cluster-error.ts'
-import type { ClusterClient } from './connect-to-cluster.ts'
-import { dryRunCreate, resourceName } from './custom-objects.ts'
-import { liveStorageVersion, objectsAt, type LiveCustomResourceDefinition } from './live-crd.ts'
+import {
+  apiFailure,
+  explainClusterError,
+  type ClusterClient,
+  dryRunCreate,
+  resourceName,
+  liveStorageVersion,
+  objectsAt,
+  type LiveCustomResourceDefinition,
+} from '../cluster-client/index.ts'
 
 /** How one served version fared in the dry-run create. */
 export interface WebhookCheck {

@@ -1,6 +1,10 @@
 import type { Resource } from '@crdconv/webhook/scheme'
-import type { ClusterClient } from './connect-to-cluster.ts'
-import { objectsAt, setStoredVersions } from './live-crd.ts'
+import {
+  type ClusterClient,
+  objectsAt,
+  setStoredVersions,
+  type LiveCustomResourceDefinition,
+} from '../cluster-client/index.ts'
 import {
   startMigration,
   requirePermissions,
@@ -10,7 +14,6 @@ import {
 } from './migration-preflight.ts'
 import { ownershipRewriter } from './ownership-rewrite.ts'
 import { rewriteAllObjects, type RewriteCounts, type RewriteOptions } from './rewrite-objects.ts'
-import type { LiveCustomResourceDefinition } from './live-crd.ts'
 import type { MigrationSummary } from './migration-summary.ts'
 
 /**

@@ -1,0 +1,14 @@
+/** The CLI's shared edge that the command folders use: usage errors, cluster options, manifests. */
+export {
+  addClusterOptions,
+  asUsageErrors,
+  connectWith,
+  type ClusterOptions,
+} from './cluster-options.ts'
+export { UsageError } from './cli-io.ts'
+export {
+  documentValue,
+  formatObjects,
+  type OutputFormat,
+  type ParsedManifests,
+} from './manifest-format.ts'

@@ -1,0 +1,2 @@
+/** `crdconv convert`: manifests converted offline by the scheme, other documents kept as written. */
+export { convertManifests } from './manifest-conversion.ts'

@@ -1,0 +1,36 @@
+/** A CRD's version lifecycle on a live cluster: status, storage migration (migrate), retire. */
+export { rewriteAllObjects, type RewriteCounts, type RewriteOptions } from './rewrite-objects.ts'
+export { migrateStorage, moveOwnership } from './storage-migration.ts'
+export type { MigrationSummary } from './migration-summary.ts'
+export {
+  ownershipRewriter,
+  staleOwnershipVersions,
+  type ManagedFieldsEntry,
+  type OwnershipLoss,
+  type OwnershipRewrite,
+} from './ownership-rewrite.ts'
+export {
+  chooseMigrationApi,
+  detectStorageMigration,
+  STORAGE_MIGRATION_GROUP,
+  type MigrationApiVersion,
+  type ServerSideSupport,
+  type StorageMigrationSupport,
+} from './migration-api.ts'
+export {
+  migrationState,
+  type MigrationCondition,
+  type MigrationPhase,
+  type MigrationState,
+  type ServerSideResult,
+  type StorageVersionMigrationObject,
+} from './migration-status.ts'
+export { migrateServerSide, type ServerSideOptions } from './server-side-migration.ts'
+export { resourceStatus, type ResourceStatus, tallyObjects } from './lifecycle-status.ts'
+export {
+  STATUS_PROBLEM_CODES,
+  type StatusProblem,
+  type StatusProblemCode,
+  type VersionFlags,
+  type VersionRow,
+} from './status-problems.ts'
