@@ -5,6 +5,7 @@ import { parseEnv } from 'node:util'
 import { describe, expect, it } from 'vitest'
 import { checkPathTokens } from '../../../packages/webhook/src/http/index.ts'
 import {
+  VITEST_PLUGIN,
   VITEST_POOL_WORKERS_FOR_NODE_20,
   WRANGLER_FOR_NODE_20,
   WRANGLER_FOR_NODE_22,
@@ -88,13 +89,10 @@ describe('crdconv init', () => {
       dependencies: { '@crdconv/webhook': `^${ownVersion}` },
       devDependencies: {
         crdconv: `^${ownVersion}`,
-        // the pool this repository's own workers tests run on, or on Node 20 the one that runs there
-        '@cloudflare/vitest-pool-workers':
-          Number(process.versions.node.split('.')[0]) >= 22
-            ? JSON.parse(readFileSync('package.json', 'utf8')).devDependencies[
-                '@cloudflare/vitest-pool-workers'
-              ]
-            : VITEST_POOL_WORKERS_FOR_NODE_20,
+        // the Workers test pool under its new name, or on Node 20 the last old one that runs there
+        ...(Number(process.versions.node.split('.')[0]) >= 22
+          ? { '@cloudflare/vitest-plugin': VITEST_PLUGIN }
+          : { '@cloudflare/vitest-pool-workers': VITEST_POOL_WORKERS_FOR_NODE_20 }),
         wrangler:
           Number(process.versions.node.split('.')[0]) >= 22
             ? WRANGLER_FOR_NODE_22

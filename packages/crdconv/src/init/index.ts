@@ -33,7 +33,7 @@ export { npmPackageName, projectFiles, type ProjectFiles } from './project-files
 export { resourceIdentifiers, schemeSource } from './scheme-template.ts'
 export {
   toolVersions,
-  VITEST_POOL_WORKERS,
+  VITEST_PLUGIN,
   VITEST_POOL_WORKERS_FOR_NODE_20,
   WRANGLER_FOR_NODE_20,
   WRANGLER_FOR_NODE_22,

@@ -9,9 +9,10 @@ export const WORKER_BUNDLE_DIR = 'dist/worker'
  * The project's test files beside `test/scheme.test.ts`, keyed by path. The entries' round trips
  * are the kit's (`expectRoundTripsThrough`), so they and `crdconv check` give one verdict.
  */
-export const PLATFORM_TEST_FILES: Readonly<Record<string, string>> = {
-  'vitest.config.ts': `import { existsSync } from 'node:fs'
-import { cloudflareTest } from '@cloudflare/vitest-pool-workers'
+export function platformTestFiles(workersTestPool: string): Readonly<Record<string, string>> {
+  return {
+    'vitest.config.ts': `import { existsSync } from 'node:fs'
+import { cloudflareTest } from '${workersTestPool}'
 import { defineConfig } from 'vitest/config'
 import { TEST_TOKEN } from './test/test-token.ts'
 
@@ -52,10 +53,10 @@ export default defineConfig({
   },
 })
 `,
-  'test/test-token.ts': `// The path token the tests give the Worker and the Lambda: at least 32 characters.
+    'test/test-token.ts': `// The path token the tests give the Worker and the Lambda: at least 32 characters.
 export const TEST_TOKEN = 'test-token-0123456789abcdef0123456789'
 `,
-  'test/worker.test.ts': `/// <reference types="@cloudflare/vitest-pool-workers/types" />
+    'test/worker.test.ts': `/// <reference types="${workersTestPool}/types" />
 // The Worker that \`wrangler deploy\` uploads, inside workerd: vitest.config.ts serves the bundle
 // \`npm run build:worker\` wrote, with a CONVERT_TOKEN secret.
 import { SELF } from 'cloudflare:test'
@@ -91,7 +92,7 @@ describe('the Worker bundle inside workerd', () => {
   })
 })
 `,
-  'test/lambda.test.ts': `// The Lambda handler fed what a Function URL (AuthType NONE) sends it: payload format 2.0.
+    'test/lambda.test.ts': `// The Lambda handler fed what a Function URL (AuthType NONE) sends it: payload format 2.0.
 // vitest.config.ts sets CONVERT_TOKEN in the environment, as the function's configuration does.
 import { expectRoundTripsThrough } from '@crdconv/webhook/testing'
 import { describe, expect, it } from 'vitest'
@@ -157,4 +158,5 @@ describe('the Lambda handler behind a Function URL', () => {
   })
 })
 `,
+  }
 }

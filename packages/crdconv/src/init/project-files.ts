@@ -9,7 +9,7 @@ import {
   lambdaDeployScripts,
 } from './lambda-deploy-files.ts'
 import { PROJECT_TOKEN_FILE } from './path-token-file.ts'
-import { PLATFORM_TEST_FILES, WORKER_BUNDLE_DIR } from './platform-tests.ts'
+import { platformTestFiles, WORKER_BUNDLE_DIR } from './platform-tests.ts'
 import { projectReadme } from './project-readme.ts'
 import { schemeSource } from './scheme-template.ts'
 import type { ToolVersions } from './tool-versions.ts'
@@ -30,7 +30,7 @@ export function projectFiles(
     'src/worker.ts': WORKER,
     'src/lambda.ts': LAMBDA,
     'test/scheme.test.ts': schemeTest(),
-    ...PLATFORM_TEST_FILES,
+    ...platformTestFiles(tools.workersTestPool.name),
     ...SERVER_TEST_FILES,
     'wrangler.toml': wranglerToml(packageName),
     ...lambdaDeployFiles(options),
@@ -79,7 +79,7 @@ function packageJson(name: string, options: InitOptions, tools: ToolVersions): s
       zod: tools.zod,
     },
     devDependencies: sortedByName({
-      '@cloudflare/vitest-pool-workers': tools.vitestPoolWorkers,
+      [tools.workersTestPool.name]: tools.workersTestPool.version,
       crdconv: tools.crdconv,
       esbuild: tools.esbuild,
       'fast-check': tools.fastCheck,

@@ -16,7 +16,8 @@ export interface ToolVersions {
   readonly typescript: string
   readonly esbuild: string
   readonly wrangler: string
-  readonly vitestPoolWorkers: string
+  /** The package that runs the Worker's tests in workerd, and its version. */
+  readonly workersTestPool: { readonly name: string; readonly version: string }
   readonly awsCdkLib: string
   readonly constructs: string
   readonly tsx: string
@@ -30,13 +31,12 @@ export const WRANGLER_FOR_NODE_20 = '4.86.0'
 export const WRANGLER_FOR_NODE_22 = '^4.164.0'
 
 /**
- * The pool this repository's own workers tests run on (its root package.json): a project made on
- * Node 22 or later gets it. It pins a wrangler and a miniflare that need Node 22, and prints a
- * banner on every run saying it was renamed, so a project made on Node 20 gets 0.15.1, the last
- * that pins the wrangler (4.86.0) and miniflare that run there: an install with no EBADENGINE
- * warning, one wrangler, and no banner.
+ * The package a project's Worker tests run on in workerd: made on Node 22 or later,
+ * @cloudflare/vitest-plugin (the renamed @cloudflare/vitest-pool-workers, same API, no rename
+ * banner); made on Node 20, @cloudflare/vitest-pool-workers 0.15.1, the last that pins a wrangler
+ * (4.86.0) and a miniflare that run there: an install with no EBADENGINE warning and no banner.
  */
-export const VITEST_POOL_WORKERS = '0.23.0'
+export const VITEST_PLUGIN = '1.5.0'
 export const VITEST_POOL_WORKERS_FOR_NODE_20 = '0.15.1'
 
 /**
@@ -73,7 +73,10 @@ export function toolVersions(nodeVersion: string = process.versions.node): ToolV
     typescript: dependency('typescript'),
     esbuild: dependency('esbuild'),
     wrangler: nodeMajor >= 22 ? WRANGLER_FOR_NODE_22 : WRANGLER_FOR_NODE_20,
-    vitestPoolWorkers: nodeMajor >= 22 ? VITEST_POOL_WORKERS : VITEST_POOL_WORKERS_FOR_NODE_20,
+    workersTestPool:
+      nodeMajor >= 22
+        ? { name: '@cloudflare/vitest-plugin', version: VITEST_PLUGIN }
+        : { name: '@cloudflare/vitest-pool-workers', version: VITEST_POOL_WORKERS_FOR_NODE_20 },
     awsCdkLib: dependency('aws-cdk-lib'),
     constructs: dependency('constructs'),
     tsx: dependency('tsx'),
