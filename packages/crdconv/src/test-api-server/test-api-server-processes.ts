@@ -39,16 +39,38 @@ export function removeOnExit(directory: string): { forget: () => void } {
   return { forget: () => void directories.delete(directory) }
 }
 
-/** A loopback TCP port nobody listens on right now. */
+// Under vitest, each worker takes ports from a block of its own below the kernel's ephemeral
+// range (32768 and up on Linux): test files running side by side, and outgoing connections, can
+// then never take a port between the check and its server's listen.
+const WORKER_PORTS = 1_500
+const FIRST_WORKER_PORT = 20_000
+const poolId = Number(process.env['VITEST_POOL_ID'])
+let nextWorkerPort = 0
+
+/** A TCP port nobody listens on right now, on any address. */
 export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+  if (Number.isInteger(poolId) && poolId >= 1 && poolId <= 8) {
+    const first = FIRST_WORKER_PORT + (poolId - 1) * WORKER_PORTS
+    for (let tried = 0; tried < WORKER_PORTS; tried++) {
+      const port = first + (nextWorkerPort++ % WORKER_PORTS)
+      if ((await listenOnce(port)) !== undefined) return port
+    }
+  }
+  const port = await listenOnce(0)
+  if (port === undefined) throw new Error('no free TCP port')
+  return port
+}
+
+/** The port a listener on every address got (`0`: any), closed again; `undefined` if taken. */
+function listenOnce(port: number): Promise<number | undefined> {
+  return new Promise((resolve) => {
     const server = createServer()
     server.unref()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
+    server.once('error', () => resolve(undefined))
+    server.listen(port, '0.0.0.0', () => {
       const address = server.address()
-      const port = typeof address === 'object' && address !== null ? address.port : 0
-      server.close(() => resolve(port))
+      const bound = typeof address === 'object' && address !== null ? address.port : undefined
+      server.close(() => resolve(bound))
     })
   })
 }
