@@ -69,7 +69,11 @@ const cases: readonly Case[] = [
     passes: false,
     write: () =>
       writeScheme(
-        replaced(readmeCronTab(), /stashFields\((\{[^}]*\}), context, \{[^}]*\}\)/, '$1')
+        replaced(
+          readmeCronTab(),
+          /stashFields\((Object\.assign\([^)]*\)|\{[^}]*\}), context, \{[^}]*\}\)/,
+          '$1'
+        )
       ),
   },
   {
@@ -86,7 +90,10 @@ const cases: readonly Case[] = [
     passes: false,
     write: () => {
       const source = readFileSync(backupResource, 'utf8')
-      writeFileSync(backupResource, replaced(source, '{ ...others, retention: keep }', 'others'))
+      writeFileSync(
+        backupResource,
+        replaced(source, 'Object.assign(others, { retention: keep })', 'others')
+      )
     },
   },
   {
