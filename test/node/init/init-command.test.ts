@@ -171,7 +171,8 @@ describe('crdconv init', () => {
       'test/worker.test.ts: @crdconv/webhook/testing',
       'test/worker.test.ts: cloudflare:test',
       'test/worker.test.ts: vitest',
-      'vitest.config.ts: @cloudflare/vitest-pool-workers',
+      // the Workers test pool: its new name on Node 22 and later, its old one on Node 20
+      `vitest.config.ts: @cloudflare/${Number(process.versions.node.split('.')[0]) >= 22 ? 'vitest-plugin' : 'vitest-pool-workers'}`,
       'vitest.config.ts: node:fs',
       'vitest.config.ts: vitest/config',
     ])
