@@ -7,7 +7,7 @@ import {
   type FieldMoveBuilder,
   type VersionMap,
 } from '@crdconv/webhook/scheme'
-import type { MoveTodo, PairMoves, PlannedMove } from './version-moves.ts'
+import type { MoveTodo, PairMoves, PlannedMove } from './move-plan.ts'
 
 /**
  * `...fieldMoves(versions, 'v1beta1', 'v1', (move) => [...]),` with the TODOs above it and a note

@@ -4,8 +4,8 @@ import { sortByVersionPriority, type RootFields } from '@crdconv/webhook/crd'
 import { isPlainObject } from '@crdconv/webhook/scheme'
 import type { CrdInput, CrdVersionInput } from './read-crd-documents.ts'
 import { planRoot } from './root-plan.ts'
-import type { PlannedVersion } from './planned-version.ts'
-import { planMoves, type PairMoves } from './version-moves.ts'
+import type { PairMoves, PlannedVersion } from './move-plan.ts'
+import { planMoves } from './version-moves.ts'
 import type { ZodPlan } from './zod-plan.ts'
 
 export interface VersionPlan {

@@ -4,7 +4,7 @@
 import type { DifferenceKind } from '../diff/index.ts'
 import { pairTodos } from './moves-render.ts'
 import type { ResourcePlan } from './resource-plan.ts'
-import type { MoveTodo } from './version-moves.ts'
+import type { MoveTodo } from './move-plan.ts'
 
 /** What a TODO asks the author to decide. */
 export type TodoCategory = 'conversion' | 'validation' | 'required-ness'

@@ -4,7 +4,7 @@
 // its `apiGroup`. Import names both paths and the conversion in a TODO: neither is exact both ways.
 import type { SchemaDifference } from '../diff/index.ts'
 import { planAt } from './plan-paths.ts'
-import type { PlannedVersion } from './planned-version.ts'
+import type { PlannedVersion } from './move-plan.ts'
 import type { ZodPlan } from './zod-plan.ts'
 
 /** A removed field whose value lives on, converted, in a field the other version adds. */

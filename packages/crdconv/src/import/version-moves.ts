@@ -4,53 +4,14 @@ import { sameJson } from '@crdconv/webhook/json'
 import {
   describeSchemaDifference,
   schemaDifferences,
-  type DifferenceKind,
   type SchemaDifference,
 } from '../diff/index.ts'
 import { namesAgree } from './name-agreement.ts'
 import { movePath, planAt, shapeKey, type MovePath } from './plan-paths.ts'
-import type { PlannedVersion } from './planned-version.ts'
+import type { MoveTodo, PairMoves, PlannedMove, PlannedVersion } from './move-plan.ts'
 import type { ZodPlan } from './zod-plan.ts'
 import { valueConversions } from './value-conversions.ts'
 import { buildZod } from './zod-render.ts'
-
-/** One move, its paths relative to the list `each` entered (or to the object). */
-export type PlannedMove =
-  | { readonly kind: 'renamed'; readonly from: string; readonly to: string; readonly note: string }
-  | {
-      readonly kind: 'mapped'
-      readonly path: string
-      readonly values: Readonly<Record<string, string>>
-      readonly note: string
-    }
-  | {
-      readonly kind: 'added'
-      readonly path: string
-      readonly value?: unknown
-      readonly note: string
-      /** Set when the author must still decide the value. */
-      readonly todo?: MoveTodo
-    }
-  | { readonly kind: 'removed'; readonly path: string; readonly note: string }
-  | { readonly kind: 'each'; readonly path: string; readonly moves: readonly PlannedMove[] }
-
-/** A difference import could not match, as `crdconv diff` says it, and what the author must decide. */
-export interface MoveTodo {
-  /** The field, as `crdconv diff` names it: `.spec.ports[].name`, `(root)`. */
-  readonly path: string
-  readonly kind: DifferenceKind
-  readonly difference: string
-  readonly decide: string
-}
-
-/** The moves `from → to` (the way back is derived) and what import could not match. */
-export interface PairMoves {
-  readonly from: string
-  readonly to: string
-  readonly moves: readonly PlannedMove[]
-  /** The differences left to the author, not counting `added` moves' own `todo`. */
-  readonly todos: readonly MoveTodo[]
-}
 
 // the API server sets and checks these itself, whatever a version's schema says of them
 const API_SERVER_FIELDS = /^\.(apiVersion|kind|metadata)(?![\w-])/
