@@ -26,6 +26,8 @@ export {
   type ObjectAt,
   type ObjectMeta,
   type PrinterColumn,
+  type Problem,
+  type ProblemCode,
   type Resource,
   type ResourceDefinition,
   type ResourceNames,

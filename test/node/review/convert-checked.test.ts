@@ -36,6 +36,6 @@ describe('convertChecked', () => {
       /^metadata\.labels\["origin"\] value: must be no more/
     )
     expect(result.problem.rejected?.answer).toMatchObject({ metadata: { name: 'p' } })
-    expect(result.problem.reason).toContain('would be rejected by the API server')
+    expect(result.problem.code).toBe('answer-refused')
   })
 })

@@ -3,6 +3,11 @@ export { rewriteAllObjects, type RewriteCounts, type RewriteOptions } from './re
 export { migrateStorage, moveOwnership } from './storage-migration.ts'
 export type { MigrationSummary } from './migration-summary.ts'
 export {
+  MIGRATION_PREFLIGHT_CODES,
+  type MigrationBlock,
+  type MigrationPreflightCode,
+} from './migration-block.ts'
+export {
   ownershipRewriter,
   staleOwnershipVersions,
   type ManagedFieldsEntry,

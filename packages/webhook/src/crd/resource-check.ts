@@ -131,8 +131,8 @@ function exampleProblems(resource: Resource): { count: number; problems: string[
         const result = convertChecked(scheme, object, `${resource.group}/${to}`)
         if (!result.ok) {
           const { problem } = result
-          const field = problem.field === undefined ? '' : ` (field ${problem.field})`
-          const why = problem.rejected?.rule ?? `${problem.reason}${field}`
+          const field = problem.path === undefined ? '' : ` (field ${problem.path})`
+          const why = problem.rejected?.rule ?? `${problem.message}${field}`
           problems.push(`${problem.object} ${from} → ${to}: ${why}`)
         }
       }

@@ -252,7 +252,7 @@ function storedAnswer(
   if (result.ok) return result
   const versionOf = (apiVersion: string | undefined) => apiVersion?.split('/').pop() ?? '?'
   const step = `${versionOf(object.apiVersion)} → ${versionOf(desiredAPIVersion)}`
-  const { reason, field, rejected } = result.problem
+  const { code, message, path, rejected } = result.problem
   if (rejected !== undefined) {
     return {
       what: `${step} gave an answer the API server rejects: ${rejected.rule}`,
@@ -261,12 +261,12 @@ function storedAnswer(
     }
   }
   const hint =
-    reason.startsWith('converter threw') &&
-    /read.only|not extensible|Cannot (add|assign|delete|define)/.test(reason)
+    code === 'converter-threw' &&
+    /read.only|not extensible|Cannot (add|assign|delete|define)/.test(message)
       ? ['a converter wrote to the object it was given: build and return a new one instead']
       : []
   return {
-    what: `${step} failed: ${reason}${field === undefined ? '' : ` (field ${field})`}`,
+    what: `${step} failed: ${message}${path === undefined ? '' : ` (field ${path})`}`,
     lines: hint,
   }
 }
