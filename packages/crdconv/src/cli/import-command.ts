@@ -104,7 +104,7 @@ async function runImport(
   } catch (error) {
     if (error instanceof NotCarriedError) {
       io.stderr(
-        `crdconv: nothing written; the modules would not give back:\n  - ${error.problems.map((problem) => `document ${problem.document}, ${problem.path || '(root)'}: ${problem.reason}`).join('\n  - ')}\n(--lossy writes them anyway)\n`
+        `crdconv: nothing written; the modules would not give back:\n  - ${error.problems.map((problem) => `document ${problem.document}, ${problem.path || '(root)'}: ${problem.message}`).join('\n  - ')}\n(--lossy writes them anyway)\n`
       )
       return EXIT.problem
     }

@@ -132,7 +132,7 @@ function exampleProblems(resource: Resource): { count: number; problems: string[
         if (!result.ok) {
           const { problem } = result
           const field = problem.path === undefined ? '' : ` (field ${problem.path})`
-          const why = problem.rejected?.rule ?? `${problem.message}${field}`
+          const why = problem.rejected?.rule.message ?? `${problem.message}${field}`
           problems.push(`${problem.object} ${from} → ${to}: ${why}`)
         }
       }

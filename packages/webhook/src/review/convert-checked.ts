@@ -5,7 +5,7 @@ import {
   type KubeObject,
   type Scheme,
 } from '../scheme/index.ts'
-import { checkConvertedObject } from './answer-check.ts'
+import { checkConvertedObject, type AnswerRule } from './answer-check.ts'
 
 /** Why one object did not convert, with everything a message must name. */
 export interface ConversionProblem extends ConversionFailure {
@@ -15,7 +15,7 @@ export interface ConversionProblem extends ConversionFailure {
   readonly from: string
   readonly to: string
   /** Set when the converter answered but the API server would refuse the answer. */
-  readonly rejected?: { readonly rule: string; readonly answer: unknown }
+  readonly rejected?: { readonly rule: AnswerRule; readonly answer: unknown }
 }
 
 export type CheckedConversion =
@@ -51,7 +51,7 @@ export function convertChecked(
     problem: {
       ...problemSubject(object, desiredAPIVersion),
       code: 'answer-refused',
-      message: `the converted object would be rejected by the API server: ${rule}`,
+      message: `the converted object would be rejected by the API server: ${rule.message}`,
       rejected: { rule, answer: result.object },
     },
   }

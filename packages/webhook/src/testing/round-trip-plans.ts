@@ -255,7 +255,7 @@ function storedAnswer(
   const { code, message, path, rejected } = result.problem
   if (rejected !== undefined) {
     return {
-      what: `${step} gave an answer the API server rejects: ${rejected.rule}`,
+      what: `${step} gave an answer the API server rejects: ${rejected.rule.message}`,
       lines: [],
       returned: rejected.answer,
     }
