@@ -1,0 +1,67 @@
+// The generated region `problem-codes` of docs/operations.md: every problem code crdconv gives, by
+// the domain whose `as const` table holds it, read from those tables.
+import { CLUSTER_ERROR_CODES } from '../packages/crdconv/src/cluster-client/index.ts'
+import { IMPORT_PROBLEM_CODES } from '../packages/crdconv/src/import/index.ts'
+import {
+  MIGRATION_PREFLIGHT_CODES,
+  STATUS_PROBLEM_CODES,
+} from '../packages/crdconv/src/lifecycle/index.ts'
+import { ANSWER_RULE_CODES } from '../packages/webhook/src/review/index.ts'
+import { CONVERSION_FAILURE_CODES } from '../packages/webhook/src/scheme/index.ts'
+
+type Table = (header: readonly string[], rows: readonly (readonly string[])[]) => string
+
+/** One domain's codes: what carries them, where a user meets them, and the table itself. */
+export interface ProblemDomain {
+  readonly carrier: string
+  readonly shown: string
+  readonly codes: readonly string[]
+}
+
+/** Every table of problem codes, in the order a CRD's life meets them. */
+export const PROBLEM_DOMAINS: readonly ProblemDomain[] = [
+  {
+    carrier: '`ImportProblem` (`IMPORT_PROBLEM_CODES`)',
+    shown: '`crdconv import`, exit 1 or 2, one line per problem: document, JSON path, message',
+    codes: IMPORT_PROBLEM_CODES,
+  },
+  {
+    carrier: '`ConversionFailure`, `ConversionProblem` (`CONVERSION_FAILURE_CODES`)',
+    shown:
+      "the webhook's `response.result.message` (the code stays in the data), `convert`, `check`, the test kit",
+    codes: CONVERSION_FAILURE_CODES,
+  },
+  {
+    carrier: '`AnswerRule`, `AnswerViolation` (`ANSWER_RULE_CODES`)',
+    shown: 'inside `answer-refused`; `crdconv probe` for a deployed webhook',
+    codes: ANSWER_RULE_CODES,
+  },
+  {
+    carrier: '`ClusterError` (`CLUSTER_ERROR_CODES`)',
+    shown: 'every command that talks to a cluster, exit 2',
+    codes: CLUSTER_ERROR_CODES,
+  },
+  {
+    carrier: '`ClusterError`, `MigrationBlock` (`MIGRATION_PREFLIGHT_CODES`)',
+    shown: '`crdconv migrate`: exit 2, or `not migrated:` and exit 1; nothing is written',
+    codes: MIGRATION_PREFLIGHT_CODES,
+  },
+  {
+    carrier: '`StatusProblem` (`STATUS_PROBLEM_CODES`)',
+    shown: '`crdconv status`, under problems, each with its fix',
+    codes: STATUS_PROBLEM_CODES,
+  },
+]
+
+export function renderProblemCodes(markdownTable: Table): Record<string, string> {
+  return {
+    'problem-codes': markdownTable(
+      ['problem', 'where it shows', 'codes'],
+      PROBLEM_DOMAINS.map((domain) => [
+        domain.carrier,
+        domain.shown,
+        domain.codes.map((code) => `\`${code}\``).join(', '),
+      ])
+    ),
+  }
+}
