@@ -1,5 +1,6 @@
 // The generated region `problem-codes` of docs/operations.md: every problem code crdconv gives, by
 // the domain whose `as const` table holds it, read from those tables.
+import { USAGE_ERROR_CODES } from '../packages/crdconv/src/cli/index.ts'
 import { CLUSTER_ERROR_CODES } from '../packages/crdconv/src/cluster-client/index.ts'
 import { IMPORT_PROBLEM_CODES } from '../packages/crdconv/src/import/index.ts'
 import {
@@ -50,6 +51,12 @@ export const PROBLEM_DOMAINS: readonly ProblemDomain[] = [
     carrier: '`StatusProblem` (`STATUS_PROBLEM_CODES`)',
     shown: '`crdconv status`, under problems, each with its fix',
     codes: STATUS_PROBLEM_CODES,
+  },
+  {
+    carrier: '`UsageError` (`USAGE_ERROR_CODES`)',
+    shown:
+      "any command, exit 2, one line on stderr; a cluster's refusal keeps its `ClusterError` code",
+    codes: USAGE_ERROR_CODES,
   },
 ]
 

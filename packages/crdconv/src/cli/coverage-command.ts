@@ -79,7 +79,8 @@ async function runCoverage(io: CliIo, options: CoverageCommandOptions): Promise<
       options.from === undefined && options.to === undefined
         ? undefined
         : versionPairs(schemasOfResource(resource), options)
-    if (chosen !== undefined && 'problem' in chosen) throw new UsageError(chosen.problem)
+    if (chosen !== undefined && 'problem' in chosen)
+      throw new UsageError('version-unknown', chosen.problem)
     reports.push(
       kit.conversionCoverage(resource, {
         ...(options.runs === undefined ? {} : { numRuns: options.runs }),

@@ -54,7 +54,7 @@ async function printRetiredCrds(context: CommandContext, options: RetireOptions)
         `${resource.identity.crdName} still has versions ${resource.versionNames.join(', ')}: ` +
         `migrate (crdconv migrate), stop serving the others, then remove all but ${resource.storageVersion} from the scheme`
     )
-    throw new UsageError(`nothing to retire:\n  - ${lines.join('\n  - ')}`)
+    throw new UsageError('nothing-to-retire', `nothing to retire:\n  - ${lines.join('\n  - ')}`)
   }
   await refuseDroppedStoredVersions(resources, options)
   const crds: unknown[] = []

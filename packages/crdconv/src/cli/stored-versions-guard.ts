@@ -76,6 +76,9 @@ export async function refuseDroppedStoredVersions(
     }
   }
   if (problems.length > 0) {
-    throw new UsageError(`no CRD printed:\n  - ${problems.join('\n  - ')}`)
+    throw new UsageError(
+      'stored-versions-dropped',
+      `no CRD printed:\n  - ${problems.join('\n  - ')}`
+    )
   }
 }
