@@ -40,9 +40,11 @@ export {
   type RoundTripOptions,
 } from './round-trip-check.ts'
 export {
+  ROUND_TRIP_FAILURE_CODES,
   RoundTripError,
   type RoundTripCheck,
   type RoundTripFailure,
+  type RoundTripFailureCode,
   type RoundTripReport,
 } from './round-trip-report.ts'
 export {
