@@ -7,8 +7,10 @@ import {
   MIGRATION_PREFLIGHT_CODES,
   STATUS_PROBLEM_CODES,
 } from '../packages/crdconv/src/lifecycle/index.ts'
+import { CHECK_ITEM_CODES } from '../packages/webhook/src/crd/index.ts'
 import { ANSWER_RULE_CODES } from '../packages/webhook/src/review/index.ts'
 import { CONVERSION_FAILURE_CODES } from '../packages/webhook/src/scheme/index.ts'
+import { ROUND_TRIP_FAILURE_CODES } from '../packages/webhook/src/testing/index.ts'
 
 type Table = (header: readonly string[], rows: readonly (readonly string[])[]) => string
 
@@ -36,6 +38,16 @@ export const PROBLEM_DOMAINS: readonly ProblemDomain[] = [
     carrier: '`AnswerRule`, `AnswerViolation` (`ANSWER_RULE_CODES`)',
     shown: 'inside `answer-refused`; `crdconv probe` for a deployed webhook',
     codes: ANSWER_RULE_CODES,
+  },
+  {
+    carrier: '`RoundTripFailure` (`ROUND_TRIP_FAILURE_CODES`)',
+    shown: '`npm test` (`expectLosslessRoundTrips`), `crdconv check`: the failed check in full',
+    codes: ROUND_TRIP_FAILURE_CODES,
+  },
+  {
+    carrier: '`CheckItem` (`CHECK_ITEM_CODES`)',
+    shown: '`crdconv check`: the check a FAIL line and its problems belong to',
+    codes: CHECK_ITEM_CODES,
   },
   {
     carrier: '`ClusterError` (`CLUSTER_ERROR_CODES`)',

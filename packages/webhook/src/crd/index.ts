@@ -13,7 +13,12 @@ export { crdDescriptions, fieldSegment, type FieldDescriptions } from './crd-des
 export { crdRootFields, type RootField, type RootFields } from './root-fields.ts'
 export { exampleObjects, type ExampleOptions } from './example-objects.ts'
 export { toCrdSchema, type CrdSchema, type SchemaProps } from './openapi-schema.ts'
-export { checkResource, type CheckItem } from './resource-check.ts'
+export {
+  CHECK_ITEM_CODES,
+  checkResource,
+  type CheckItem,
+  type CheckItemCode,
+} from './resource-check.ts'
 export { schemaAtPath, type PathLookup } from './schema-paths.ts'
 export { statusRootViolations, structuralViolations } from './structural-rules.ts'
 export { compareVersionPriority, KUBE_VERSION, sortByVersionPriority } from './version-priority.ts'
