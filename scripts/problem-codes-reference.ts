@@ -10,7 +10,10 @@ import {
 import { CHECK_ITEM_CODES } from '../packages/webhook/src/crd/index.ts'
 import { ANSWER_RULE_CODES } from '../packages/webhook/src/review/index.ts'
 import { CONVERSION_FAILURE_CODES } from '../packages/webhook/src/scheme/index.ts'
-import { ROUND_TRIP_FAILURE_CODES } from '../packages/webhook/src/testing/index.ts'
+import {
+  COVERAGE_FINDING_CODES,
+  ROUND_TRIP_FAILURE_CODES,
+} from '../packages/webhook/src/testing/index.ts'
 
 type Table = (header: readonly string[], rows: readonly (readonly string[])[]) => string
 
@@ -43,6 +46,11 @@ export const PROBLEM_DOMAINS: readonly ProblemDomain[] = [
     carrier: '`RoundTripFailure` (`ROUND_TRIP_FAILURE_CODES`)',
     shown: '`npm test` (`expectLosslessRoundTrips`), `crdconv check`: the failed check in full',
     codes: ROUND_TRIP_FAILURE_CODES,
+  },
+  {
+    carrier: '`CoverageFinding` (`COVERAGE_FINDING_CODES`)',
+    shown: '`crdconv coverage` and `crdconv check`: `FAIL` and `warning:` lines',
+    codes: COVERAGE_FINDING_CODES,
   },
   {
     carrier: '`CheckItem` (`CHECK_ITEM_CODES`)',

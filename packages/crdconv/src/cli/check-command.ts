@@ -119,8 +119,8 @@ function conversionCoverage(
   return {
     code: 'conversion-coverage',
     title: 'conversion coverage: no field lost, no converted value the target schema refuses',
-    problems: failures,
-    warnings,
+    problems: failures.map((failure) => failure.message),
+    warnings: warnings.map((warning) => warning.message),
     notes:
       report.pairs.length === 0
         ? ['one version: nothing to convert']

@@ -99,9 +99,9 @@ async function runCoverage(io: CliIo, options: CoverageCommandOptions): Promise<
         io.stdout(`${report.resource}: one version, nothing to convert\n`)
       for (const pair of report.pairs) io.stdout(`${coverageTable(report.resource, pair)}\n`)
     }
-    for (const failure of failures) io.stdout(`FAIL ${failure}\n`)
+    for (const failure of failures) io.stdout(`FAIL ${failure.message}\n`)
     for (const warning of findings.flatMap((found) => found.warnings)) {
-      io.stdout(`warning: ${warning}\n`)
+      io.stdout(`warning: ${warning.message}\n`)
     }
   }
   return failures.length > 0 ? EXIT.problem : EXIT.ok

@@ -58,4 +58,10 @@ export {
   type SourceFieldCoverage,
   type TargetFieldCoverage,
 } from './conversion-coverage.ts'
-export { coverageFindings, type CoverageFindings } from './coverage-findings.ts'
+export {
+  COVERAGE_FINDING_CODES,
+  coverageFindings,
+  type CoverageFinding,
+  type CoverageFindingCode,
+  type CoverageFindings,
+} from './coverage-findings.ts'
