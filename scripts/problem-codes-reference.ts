@@ -5,6 +5,7 @@ import { CLUSTER_ERROR_CODES } from '../packages/crdconv/src/cluster-client/inde
 import { IMPORT_PROBLEM_CODES } from '../packages/crdconv/src/import/index.ts'
 import {
   MIGRATION_PREFLIGHT_CODES,
+  REWRITE_FAILURE_CODES,
   STATUS_PROBLEM_CODES,
 } from '../packages/crdconv/src/lifecycle/index.ts'
 import { CHECK_ITEM_CODES } from '../packages/webhook/src/crd/index.ts'
@@ -66,6 +67,11 @@ export const PROBLEM_DOMAINS: readonly ProblemDomain[] = [
     carrier: '`ClusterError`, `MigrationBlock` (`MIGRATION_PREFLIGHT_CODES`)',
     shown: '`crdconv migrate`: exit 2, or `not migrated:` and exit 1; nothing is written',
     codes: MIGRATION_PREFLIGHT_CODES,
+  },
+  {
+    carrier: '`RewriteFailure` (`REWRITE_FAILURE_CODES`)',
+    shown: "`crdconv migrate`: each object left at its old version, with the API server's message",
+    codes: REWRITE_FAILURE_CODES,
   },
   {
     carrier: '`StatusProblem` (`STATUS_PROBLEM_CODES`)',

@@ -103,3 +103,71 @@ describe('rewriteAllObjects', () => {
     ])
   })
 })
+
+describe('rewriteAllObjects, objects it cannot rewrite', () => {
+  // each object always gets the same answer: refused (invalid at the storage version), edited at
+  // every write, or an API server that stays unavailable
+  const answers: Record<string, { status: number; message: string }> = {
+    refused: {
+      status: 422,
+      message: 'CronTab.example.com "refused" is invalid: spec.cronSpec: Required value',
+    },
+    edited: { status: 409, message: 'the object has been modified' },
+    unavailable: { status: 503, message: 'etcd leader changed' },
+  }
+  const server = createServer((request, response) => {
+    const name = new URL(request.url ?? '/', 'http://localhost').pathname.split('/').pop() ?? ''
+    request.resume()
+    request.on('end', () => {
+      const [status, body] =
+        request.method === 'GET' && name === 'crontabs'
+          ? [200, { items: Object.keys(answers).map((key) => cronTab(key, '1')), metadata: {} }]
+          : request.method === 'GET'
+            ? [200, cronTab(name, '2')]
+            : [answers[name]?.status ?? 404, { message: answers[name]?.message ?? 'not found' }]
+      response.writeHead(status, { 'content-type': 'application/json' })
+      response.end(JSON.stringify(body))
+    })
+  })
+  let kubeconfig: string
+
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    const address = server.address() as { port: number }
+    kubeconfig = writeLocalKubeconfig(
+      join(mkdtempSync(join(tmpdir(), 'crdconv-rewrite-')), 'kubeconfig.yaml'),
+      address.port
+    )
+  })
+  afterAll(() => new Promise((resolve) => server.close(resolve)))
+
+  it('says why each was left at its old version, by code, with the API server’s message', async () => {
+    const client = connectToCluster({ kubeconfig })
+    const at = { group: 'example.com', version: 'v1', plural: 'crontabs', namespaced: true }
+    const counts = await rewriteAllObjects(client, at, {
+      concurrency: 1,
+      pageSize: 10,
+      dryRun: false,
+      backoffMs: 1,
+      attempts: 2,
+    })
+    expect(counts.rewritten).toBe(0)
+    expect(counts.failures).toEqual([
+      {
+        code: 'write-refused',
+        object: 'default/refused',
+        message: answers['refused']!.message,
+      },
+      {
+        code: 'conflicts-exhausted',
+        object: 'default/edited',
+        message: answers['edited']!.message,
+      },
+      {
+        code: 'retries-exhausted',
+        object: 'default/unavailable',
+        message: answers['unavailable']!.message,
+      },
+    ])
+  })
+})
