@@ -209,6 +209,7 @@ describe('the stash through scheme.convert', () => {
     expect(result.ok).toBe(false)
     if (!result.ok) {
       expect(result.failure.path).toBe('color')
+      expect(result.failure.code).toBe('converter-refused')
       expect(result.failure.message).toMatch(/over its budget of 65536 bytes/)
     }
   })
