@@ -61,6 +61,19 @@ function troubledApiServer() {
   return { server, writes, lists }
 }
 
+/** Listens on a loopback port and answers a kubeconfig that points at it. */
+async function kubeconfigFor(server: Server): Promise<string> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const address = server.address() as { port: number }
+  return writeLocalKubeconfig(
+    join(mkdtempSync(join(tmpdir(), 'crdconv-rewrite-')), 'kubeconfig.yaml'),
+    address.port
+  )
+}
+
+/** Where the CronTabs are, for `rewriteAllObjects`. */
+const AT = { group: 'example.com', version: 'v1', plural: 'crontabs', namespaced: true }
+
 describe('rewriteAllObjects', () => {
   const troubled = troubledApiServer()
   let server: Server
@@ -68,19 +81,13 @@ describe('rewriteAllObjects', () => {
 
   beforeAll(async () => {
     server = troubled.server
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-    const address = server.address() as { port: number }
-    kubeconfig = writeLocalKubeconfig(
-      join(mkdtempSync(join(tmpdir(), 'crdconv-rewrite-')), 'kubeconfig.yaml'),
-      address.port
-    )
+    kubeconfig = await kubeconfigFor(server)
   })
   afterAll(() => new Promise((resolve) => server.close(resolve)))
 
   it('retries 429 and 5xx, skips deleted objects, re-reads on conflict, and pages through the list', async () => {
     const client = connectToCluster({ kubeconfig })
-    const at = { group: 'example.com', version: 'v1', plural: 'crontabs', namespaced: true }
-    const counts = await rewriteAllObjects(client, at, {
+    const counts = await rewriteAllObjects(client, AT, {
       concurrency: 2,
       pageSize: 2,
       dryRun: false,
@@ -132,19 +139,13 @@ describe('rewriteAllObjects, objects it cannot rewrite', () => {
   let kubeconfig: string
 
   beforeAll(async () => {
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-    const address = server.address() as { port: number }
-    kubeconfig = writeLocalKubeconfig(
-      join(mkdtempSync(join(tmpdir(), 'crdconv-rewrite-')), 'kubeconfig.yaml'),
-      address.port
-    )
+    kubeconfig = await kubeconfigFor(server)
   })
   afterAll(() => new Promise((resolve) => server.close(resolve)))
 
   it('says why each was left at its old version, by code, with the API server’s message', async () => {
     const client = connectToCluster({ kubeconfig })
-    const at = { group: 'example.com', version: 'v1', plural: 'crontabs', namespaced: true }
-    const counts = await rewriteAllObjects(client, at, {
+    const counts = await rewriteAllObjects(client, AT, {
       concurrency: 1,
       pageSize: 10,
       dryRun: false,
