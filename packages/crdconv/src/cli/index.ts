@@ -5,7 +5,7 @@ export {
   connectWith,
   type ClusterOptions,
 } from './cluster-options.ts'
-export { UsageError } from './cli-io.ts'
+export { UsageError, type CliIo } from './cli-io.ts'
 export {
   documentValue,
   formatObjects,

@@ -6,6 +6,10 @@ import {
   migrateServerSide,
   type MigrationSummary,
   migrateStorage,
+  migrateProgress,
+  serverSideProgress,
+  describeSummary,
+  migrationFailed,
 } from '../lifecycle/index.ts'
 import type { Resource } from '@crdconv/webhook/scheme'
 import { EXIT, processIo, type CliIo, type CommandContext } from './cli-io.ts'
@@ -16,8 +20,6 @@ import {
   type ClusterOptions,
 } from './cluster-options.ts'
 import { addSchemeOptions, loadSelectedResources, type SchemeSelection } from './load-scheme.ts'
-import { migrateProgress, serverSideProgress } from './migrate-progress.ts'
-import { describeSummary, migrationFailed } from './migration-report.ts'
 import { parseCount } from './option-parsers.ts'
 
 export function registerMigrateCommand(program: Command, context: CommandContext): void {

@@ -6,17 +6,15 @@ import {
   type ResourceStatus,
   type VersionFlags,
   type VersionRow,
+  webhookMetricsLines,
+  webhookMetricsReport,
+  type WebhookMetricsReport,
 } from '../lifecycle/index.ts'
-import { DEFAULT_SLOW_MS, readWebhookMetrics } from '../webhook-health/index.ts'
+import { DEFAULT_SLOW_MS, readWebhookMetrics, webhookStatusLines } from '../webhook-health/index.ts'
 import { SETTING_VARIABLES } from '@crdconv/webhook/http'
 import { EXIT, readCaBundle, type CliIo, type CommandContext } from './cli-io.ts'
 import { PROJECT_TOKEN_FILE } from '../init/index.ts'
 import { findPathToken } from './project-token.ts'
-import {
-  webhookMetricsLines,
-  webhookMetricsReport,
-  type WebhookMetricsReport,
-} from './webhook-metrics-lines.ts'
 import { formatTable } from './text-table.ts'
 import {
   addClusterOptions,
@@ -26,7 +24,6 @@ import {
 } from './cluster-options.ts'
 import { addSchemeOptions, loadSelectedResources, type SchemeSelection } from './load-scheme.ts'
 import { parseCount } from './option-parsers.ts'
-import { webhookStatusLines } from './webhook-status-lines.ts'
 
 export function registerStatusCommand(program: Command, context: CommandContext): void {
   const command = addSchemeOptions(

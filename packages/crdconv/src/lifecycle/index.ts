@@ -28,6 +28,18 @@ export {
 export { migrateServerSide, type ServerSideOptions } from './server-side-migration.ts'
 export { resourceStatus, type ResourceStatus, tallyObjects } from './lifecycle-status.ts'
 export {
+  webhookMetricsLines,
+  webhookMetricsReport,
+  type WebhookMetricsReport,
+} from './webhook-metrics-lines.ts'
+export { describeSummary, migrationFailed } from './migration-report.ts'
+export {
+  migrateProgress,
+  serverSideProgress,
+  type MigrateProgress,
+  type ServerSideProgress,
+} from './migrate-progress.ts'
+export {
   STATUS_PROBLEM_CODES,
   type StatusProblem,
   type StatusProblemCode,
