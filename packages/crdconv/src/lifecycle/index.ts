@@ -32,6 +32,8 @@ export {
   webhookMetricsReport,
   type WebhookMetricsReport,
 } from './webhook-metrics-lines.ts'
+export { droppedVersionProblems, type StoredVersionsSource } from './dropped-versions.ts'
+export { retiredCrds, unretiredVersions } from './retired-crd.ts'
 export { describeSummary, migrationFailed } from './migration-report.ts'
 export {
   migrateProgress,
