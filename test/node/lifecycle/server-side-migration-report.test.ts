@@ -10,7 +10,7 @@ import {
   describeSummary,
   migrationFailed,
 } from '../../../packages/crdconv/src/lifecycle/migration-report.ts'
-import { describeMigrationSupport } from '../../../packages/crdconv/src/cli/status-command.ts'
+import { describeMigrationSupport } from '../../../packages/crdconv/src/lifecycle/status-report.ts'
 
 const NAME = 'crdconv-crontabs.example.com-x7k2p'
 const summary = (

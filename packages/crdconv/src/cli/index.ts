@@ -12,3 +12,4 @@ export {
   type OutputFormat,
   type ParsedManifests,
 } from './manifest-format.ts'
+export { formatTable } from './text-table.ts'

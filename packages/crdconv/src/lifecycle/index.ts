@@ -34,6 +34,13 @@ export {
 } from './webhook-metrics-lines.ts'
 export { droppedVersionProblems, type StoredVersionsSource } from './dropped-versions.ts'
 export { retiredCrds, unretiredVersions } from './retired-crd.ts'
+export {
+  blocksNextStep,
+  describeMigrationSupport,
+  describeStatus,
+  statusJson,
+  type ResourceReport,
+} from './status-report.ts'
 export { describeSummary, migrationFailed } from './migration-report.ts'
 export {
   migrateProgress,
