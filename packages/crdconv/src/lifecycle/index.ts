@@ -41,6 +41,7 @@ export {
   statusJson,
   type ResourceReport,
 } from './status-report.ts'
+export { migrateResource, type MigrateResourceOptions } from './migrate-resource.ts'
 export { describeSummary, migrationFailed } from './migration-report.ts'
 export {
   migrateProgress,
