@@ -31,7 +31,7 @@ export {
   webhookMetricsLines,
   webhookMetricsReport,
   type WebhookMetricsReport,
-} from './webhook-metrics-lines.ts'
+} from './status-webhook-metrics.ts'
 export { droppedVersionProblems, type StoredVersionsSource } from './dropped-versions.ts'
 export { retiredCrds, unretiredVersions } from './retired-crd.ts'
 export {

@@ -6,7 +6,7 @@ import { webhookStatusLines } from '../webhook-health/index.ts'
 import type { ResourceStatus } from './lifecycle-status.ts'
 import type { StorageMigrationSupport } from './migration-api.ts'
 import type { VersionFlags, VersionRow } from './status-problems.ts'
-import { webhookMetricsLines, type WebhookMetricsReport } from './webhook-metrics-lines.ts'
+import { webhookMetricsLines, type WebhookMetricsReport } from './status-webhook-metrics.ts'
 
 /** One resource's status, with the webhook's own view when `--metrics-url` was given. */
 export type ResourceReport = ResourceStatus & { webhookMetrics?: WebhookMetricsReport }
