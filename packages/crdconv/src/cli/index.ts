@@ -1,4 +1,4 @@
-/** The CLI's shared edge that the command folders use: usage errors, cluster options, manifests. */
+/** The CLI's shared edge that the command folders use: its io, usage errors, cluster options, manifests, tables. */
 export {
   addClusterOptions,
   asUsageErrors,

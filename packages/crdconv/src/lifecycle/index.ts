@@ -1,4 +1,4 @@
-/** A CRD's version lifecycle on a live cluster: status, storage migration (migrate), retire. */
+/** A CRD's version lifecycle on a live cluster: status, storage migration (migrate), retire, and their reports. */
 export { rewriteAllObjects, type RewriteCounts, type RewriteOptions } from './rewrite-objects.ts'
 export { migrateStorage, moveOwnership } from './storage-migration.ts'
 export type { MigrationSummary } from './migration-summary.ts'
