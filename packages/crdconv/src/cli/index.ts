@@ -13,3 +13,4 @@ export {
   type ParsedManifests,
 } from './manifest-format.ts'
 export { formatTable } from './text-table.ts'
+export { descriptionsModule } from './load-scheme.ts'
