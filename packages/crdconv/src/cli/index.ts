@@ -1,14 +1,16 @@
-/** The CLI's shared edge that the command folders use: usage errors, cluster options, manifests. */
+/** The CLI's shared edge that the command folders use: its io, usage errors, cluster options, manifests, tables. */
 export {
   addClusterOptions,
   asUsageErrors,
   connectWith,
   type ClusterOptions,
 } from './cluster-options.ts'
-export { UsageError } from './cli-io.ts'
+export { UsageError, type CliIo } from './cli-io.ts'
 export {
   documentValue,
   formatObjects,
   type OutputFormat,
   type ParsedManifests,
 } from './manifest-format.ts'
+export { formatTable } from './text-table.ts'
+export { descriptionsModule } from './load-scheme.ts'

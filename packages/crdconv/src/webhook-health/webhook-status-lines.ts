@@ -1,4 +1,5 @@
-import type { WebhookCostReport, WebhookStatus } from '../webhook-health/index.ts'
+import type { WebhookCostReport } from './webhook-cost-report.ts'
+import type { WebhookStatus } from './webhook-status.ts'
 
 const PROBES = { get: 'GETs', 'dry-run': 'no object stored: server-side dry-run creates' } as const
 const SOURCES = {

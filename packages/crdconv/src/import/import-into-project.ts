@@ -4,12 +4,11 @@
 import { existsSync } from 'node:fs'
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
 import { dirname, join, relative } from 'node:path'
-import type { ImportedFile, ImportedResource, TodoCategory } from '../import/index.ts'
-import { UsageError, type CliIo } from './cli-io.ts'
-import { descriptionsModule } from './load-scheme.ts'
-
-/** The scheme module of a project made by `crdconv init`, which `--into` adds the resources to. */
-export const PROJECT_SCHEME = 'src/scheme.ts'
+import { descriptionsModule, UsageError, type CliIo } from '../cli/index.ts'
+import { PROJECT_SCHEME } from '../init/index.ts'
+import type { ImportedFile, ImportedResource } from './import-crds.ts'
+import { wireDescriptions, wireIntoScheme } from './scheme-wiring.ts'
+import { TODO_CATEGORIES, type TodoCategory } from './todo-summary.ts'
 
 /**
  * Writes `files` into `project` and adds `resources` to its src/scheme.ts; throws a `UsageError`,
@@ -23,7 +22,6 @@ export async function writeIntoProject(
   resources: readonly ImportedResource[],
   force: boolean
 ): Promise<void> {
-  const { TODO_CATEGORIES, wireDescriptions, wireIntoScheme } = await import('../import/index.ts')
   const schemePath = join(project, PROJECT_SCHEME)
   if (!existsSync(join(project, 'package.json')) || !existsSync(schemePath)) {
     throw new UsageError(

@@ -1,6 +1,6 @@
 // `status --metrics-url`: the webhook's own figures per version pair beside the API server's
 // round trip, and the gap between the two named.
-import type { ResourceStatus } from '../lifecycle/index.ts'
+import type { ResourceStatus } from './lifecycle-status.ts'
 import { webhookPairFigures, type WebhookPairFigures } from '../webhook-health/index.ts'
 
 /** The webhook's side of one resource, as `status` prints it and `--json` holds it. */

@@ -1,5 +1,7 @@
 // What `crdconv migrate` prints on stdout for each resource, client-side or server-side.
-import type { ServerSideResult, RewriteCounts, MigrationSummary } from '../lifecycle/index.ts'
+import type { MigrationSummary } from './migration-summary.ts'
+import type { ServerSideResult } from './migration-status.ts'
+import type { RewriteCounts } from './rewrite-objects.ts'
 
 const list = (versions: readonly string[]) => `[${versions.join(', ')}]`
 
