@@ -1,7 +1,7 @@
 import { parse } from 'yaml'
 import * as z from 'zod'
 import { describe, expect, it } from 'vitest'
-import { buildCustomResourceDefinition } from '../../../packages/webhook/src/crd/index.ts'
+import { buildCustomResourceDefinition } from '../../../packages/crdconv/src/crd/index.ts'
 import { cronTab } from '../../../examples/index.ts'
 import { defineResource } from '../../../packages/webhook/src/scheme/index.ts'
 

@@ -1,5 +1,5 @@
 import type { Command } from 'commander'
-import type { CoverageReport, PairCoverage } from '@crdconv/webhook/testing'
+import type { CoverageReport, PairCoverage } from '../testing/index.ts'
 import { schemasOfResource, versionPairs } from '../diff/index.ts'
 import { EXIT, UsageError, type CliIo, type CommandContext } from './cli-io.ts'
 import {

@@ -1,5 +1,5 @@
 import type { Command } from 'commander'
-import { buildCustomResourceDefinition } from '@crdconv/webhook/crd'
+import { buildCustomResourceDefinition } from '../crd/index.ts'
 import { EXIT, readCaBundle, UsageError, warn, type CommandContext } from './cli-io.ts'
 import { loadSelectedResources, SCHEME_OPTION_HELP, resourceOption } from './load-scheme.ts'
 import {

@@ -1,5 +1,5 @@
 import type { Command } from 'commander'
-import { buildCustomResourceDefinition } from '@crdconv/webhook/crd'
+import { buildCustomResourceDefinition } from '../crd/index.ts'
 import { EXIT, UsageError, warn, type CommandContext } from './cli-io.ts'
 import { addSchemeOptions, loadSelectedResources } from './load-scheme.ts'
 import { formatObjects, outputOption, type OutputFormat } from './manifest-format.ts'
