@@ -7,6 +7,7 @@ export {
   type CustomResourceDefinition,
 } from './custom-resource-definition.ts'
 export type { CrdShape, CrdVersionShape } from './crd-shape.ts'
+export { buildResourceCrds, type ResourceCrds } from './resource-crds.ts'
 export { crdDescriptions, fieldSegment, type FieldDescriptions } from './crd-descriptions.ts'
 export { exampleObjects, type ExampleOptions } from './example-objects.ts'
 export { toCrdSchema, type CrdSchema } from './openapi-schema.ts'
