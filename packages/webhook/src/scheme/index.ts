@@ -1,4 +1,4 @@
-/** Resources, schemes and converters: the converter graph, metadata carry-over, the annotation stash. */
+/** Resources, schemes and converters: the converter graph, metadata carry-over, the annotation stash, the CRD keywords a schema states. */
 export {
   MAX_STASH_BYTES,
   MAX_STASH_DEPTH,
