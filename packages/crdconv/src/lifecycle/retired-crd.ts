@@ -1,5 +1,5 @@
 // The last step of a CRD's version lifecycle: its definition with one version and no webhook.
-import { buildCustomResourceDefinition } from '@crdconv/webhook/crd'
+import { buildResourceCrds } from '../crd/index.ts'
 import type { Resource } from '@crdconv/webhook/scheme'
 
 /**
@@ -29,16 +29,12 @@ export function unretiredVersions(resources: readonly Resource[]): string[] {
  */
 export function retiredCrds(resources: readonly Resource[]): {
   crds: unknown[]
-  problems: string[]
+  problems: readonly string[]
 } {
-  const crds: unknown[] = []
-  const problems: string[] = []
-  for (const resource of resources) {
-    // the URL is never used: the stanza that holds it is replaced
-    const build = buildCustomResourceDefinition(resource, { url: 'https://retired.invalid/' })
-    const label = resource.identity.crdName
-    problems.push(...build.problems.map((problem) => `${label} ${problem}`))
-    crds.push({ ...build.crd, spec: { ...build.crd.spec, conversion: { strategy: 'None' } } })
+  // the URL is never used: the stanza that holds it is replaced
+  const { crds, problems } = buildResourceCrds(resources, { url: 'https://retired.invalid/' })
+  return {
+    crds: crds.map((crd) => ({ ...crd, spec: { ...crd.spec, conversion: { strategy: 'None' } } })),
+    problems,
   }
-  return { crds, problems }
 }
