@@ -56,6 +56,7 @@ export default tseslint.config(
                 'tsx',
                 '@clack/*',
                 'cli-progress',
+                'fast-check',
               ],
               message: 'tooling dependencies stay out of the webhook package',
             },

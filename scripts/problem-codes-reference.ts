@@ -8,13 +8,13 @@ import {
   REWRITE_FAILURE_CODES,
   STATUS_PROBLEM_CODES,
 } from '../packages/crdconv/src/lifecycle/index.ts'
-import { CHECK_ITEM_CODES } from '../packages/webhook/src/crd/index.ts'
+import { CHECK_ITEM_CODES } from '../packages/crdconv/src/crd/index.ts'
 import { ANSWER_RULE_CODES } from '../packages/webhook/src/review/index.ts'
 import { CONVERSION_FAILURE_CODES } from '../packages/webhook/src/scheme/index.ts'
 import {
   COVERAGE_FINDING_CODES,
   ROUND_TRIP_FAILURE_CODES,
-} from '../packages/webhook/src/testing/index.ts'
+} from '../packages/crdconv/src/testing/index.ts'
 
 type Table = (header: readonly string[], rows: readonly (readonly string[])[]) => string
 

@@ -11,7 +11,7 @@ import {
   type TestApiServer,
 } from '../../packages/crdconv/src/test-api-server/test-api-server.ts'
 import { writeServingCertificate } from '../../packages/crdconv/src/test-api-server/test-api-server-certificates.ts'
-import { buildCustomResourceDefinition } from '../../packages/webhook/src/crd/index.ts'
+import { buildCustomResourceDefinition } from '../../packages/crdconv/src/crd/index.ts'
 import { createApp } from '../../packages/webhook/src/http/index.ts'
 import { parseJson, stringifyJson } from '../../packages/webhook/src/json/index.ts'
 import { startNodeServer } from '../../packages/webhook/src/platform/node/index.ts'

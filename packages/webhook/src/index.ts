@@ -1,12 +1,16 @@
 /** @crdconv/webhook: what a converter author writes against: resources and schemes, declared field
- * moves, the failure class, the stash helpers and int64 values. CRD-only additions such as CEL
- * rules (`celRules`) are at `@crdconv/webhook/crd`, out of the webhook's bundle. The webhook
- * itself is `@crdconv/webhook/worker`, `/lambda` or `/node`; every other subpath is listed in
+ * moves, the failure class, the stash helpers, int64 values, and the CRD keywords zod has no word
+ * for (`crdKeywords`, `celRules`, `crdRootFields`), which `crdconv crd` reads. The webhook itself
+ * is `@crdconv/webhook/worker`, `/lambda` or `/node`; the CRD generator and the round-trip kit are
+ * the tooling's (`crdconv/crd`, `crdconv/testing`); every other subpath is listed in
  * docs/package.md.
  * @module
  */
 export {
+  celRules,
   ConversionError,
+  crdKeywords,
+  crdRootFields,
   createScheme,
   defineResource,
   fieldMoves,
@@ -16,6 +20,8 @@ export {
   SchemeError,
   stashAnnotationKey,
   stashFields,
+  type CelRule,
+  type CelRuleReason,
   type ConversionContext,
   type DeepPartial,
   type FieldMove,
@@ -31,8 +37,11 @@ export {
   type Resource,
   type ResourceDefinition,
   type ResourceNames,
+  type RootField,
+  type RootFields,
   type ScaleSubresource,
   type Scheme,
+  type SchemaProps,
   type SelectableField,
   type SplitFunctions,
   type StashOptions,

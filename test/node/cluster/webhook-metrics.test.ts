@@ -6,7 +6,7 @@ import {
   readWebhookMetrics,
   webhookPairFigures,
 } from '../../../packages/crdconv/src/webhook-health/webhook-metrics.ts'
-import { webhookMetricsLines } from '../../../packages/crdconv/src/cli/webhook-metrics-lines.ts'
+import { webhookMetricsLines } from '../../../packages/crdconv/src/lifecycle/status-webhook-metrics.ts'
 import {
   nodeServer,
   type RunningWebhookServer,

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { webhookStatusLines } from '../../../packages/crdconv/src/cli/webhook-status-lines.ts'
+import { webhookStatusLines } from '../../../packages/crdconv/src/webhook-health/webhook-status-lines.ts'
 import { conversionMetrics } from '../../../packages/crdconv/src/webhook-health/api-server-metrics.ts'
 import {
   releaseMinor,

@@ -1,7 +1,7 @@
 import * as z from 'zod'
 import { describe, expect, it } from 'vitest'
-import { crdDescriptions, toCrdSchema } from '../../../packages/webhook/src/crd/index.ts'
-import type { SchemaProps } from '../../../packages/webhook/src/crd/index.ts'
+import { crdDescriptions, toCrdSchema } from '../../../packages/crdconv/src/crd/index.ts'
+import type { SchemaProps } from '../../../packages/webhook/src/index.ts'
 
 const node = (schema: SchemaProps, ...path: string[]): SchemaProps =>
   path.reduce<SchemaProps>((at, key) => at[key] as SchemaProps, schema)

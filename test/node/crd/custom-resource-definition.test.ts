@@ -1,7 +1,10 @@
 import { parse } from 'yaml'
 import * as z from 'zod'
 import { describe, expect, it } from 'vitest'
-import { buildCustomResourceDefinition } from '../../../packages/webhook/src/crd/index.ts'
+import {
+  buildCustomResourceDefinition,
+  buildResourceCrds,
+} from '../../../packages/crdconv/src/crd/index.ts'
 import { cronTab } from '../../../examples/index.ts'
 import { defineResource } from '../../../packages/webhook/src/scheme/index.ts'
 
@@ -191,6 +194,35 @@ describe('buildCustomResourceDefinition', () => {
     })
     expect(buildCustomResourceDefinition(job, { url }).problems).toEqual([
       'v1: not structural: (root): anyOf is not allowed at the root of a schema when the status subresource is enabled',
+    ])
+  })
+})
+
+describe('buildResourceCrds', () => {
+  const url = 'https://crontab-webhook.example.workers.dev/convert'
+  const dated = defineResource({
+    group: 'example.com',
+    kind: 'Dated',
+    versions: { v1: { schema: z.object({ when: z.date() }), storage: true } },
+    converters: [],
+  })
+
+  it('gives one CRD per resource, in order, each pointing at the webhook', () => {
+    const { crds, problems } = buildResourceCrds([cronTab, dated], { url })
+    expect(crds.map((crd) => crd.metadata.name)).toEqual([
+      'crontabs.example.com',
+      'dateds.example.com',
+    ])
+    expect(crds.map((crd) => JSON.stringify(crd.spec.conversion).includes(url))).toEqual([
+      true,
+      true,
+    ])
+    expect(problems).toHaveLength(1)
+  })
+
+  it('leads each problem with the name of the CRD it stops', () => {
+    expect(buildResourceCrds([cronTab, dated], { url }).problems).toEqual([
+      expect.stringMatching(/^dateds\.example\.com v1: \.when: Date cannot be represented/),
     ])
   })
 })

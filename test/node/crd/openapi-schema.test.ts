@@ -1,11 +1,7 @@
 import * as z from 'zod'
 import { describe, expect, it } from 'vitest'
-import {
-  crdKeywords,
-  structuralViolations,
-  toCrdSchema,
-  type SchemaProps,
-} from '../../../packages/webhook/src/crd/index.ts'
+import { structuralViolations, toCrdSchema } from '../../../packages/crdconv/src/crd/index.ts'
+import { crdKeywords, type SchemaProps } from '../../../packages/webhook/src/index.ts'
 
 /** The generated schema of field `field` in `z.object({ [field]: schema })`, plus the whole result. */
 function fieldSchema(schema: z.ZodType, field = 'field') {

@@ -4,7 +4,7 @@ import {
   checkResource,
   schemaAtPath,
   toCrdSchema,
-} from '../../../packages/webhook/src/crd/index.ts'
+} from '../../../packages/crdconv/src/crd/index.ts'
 import { cronTab } from '../../../examples/index.ts'
 import { ConversionError, defineResource } from '../../../packages/webhook/src/scheme/index.ts'
 

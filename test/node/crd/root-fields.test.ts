@@ -1,13 +1,12 @@
 import * as z from 'zod'
 import { describe, expect, it } from 'vitest'
+import { structuralViolations, toCrdSchema } from '../../../packages/crdconv/src/crd/index.ts'
 import {
   crdKeywords,
   crdRootFields,
-  structuralViolations,
-  toCrdSchema,
   type RootField,
   type SchemaProps,
-} from '../../../packages/webhook/src/crd/index.ts'
+} from '../../../packages/webhook/src/index.ts'
 
 const spec = z.object({ size: z.int() })
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   statusRootViolations,
   structuralViolations,
-} from '../../../packages/webhook/src/crd/index.ts'
+} from '../../../packages/crdconv/src/crd/index.ts'
 
 describe('structuralViolations', () => {
   it('finds every violation of the documentation’s non-structural example 3', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   compareVersionPriority,
   sortByVersionPriority,
-} from '../../../packages/webhook/src/crd/index.ts'
+} from '../../../packages/crdconv/src/crd/index.ts'
 
 describe('sortByVersionPriority', () => {
   it("sorts the documentation's example list into the documented order", () => {

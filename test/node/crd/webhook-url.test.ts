@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { checkWebhookUrl } from '../../../packages/webhook/src/crd/index.ts'
+import { checkWebhookUrl } from '../../../packages/crdconv/src/crd/index.ts'
 
 describe('checkWebhookUrl', () => {
   it('accepts an https URL with a port and a path, without warnings', () => {

@@ -4,15 +4,16 @@
 // folder is reached from another through that index only.
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
-import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
+import { moduleImports } from './module-imports.ts'
 
 const repoRoot = resolve(import.meta.dirname, '../../..')
 
-/** The rows of the table under `## Layout`: first cell (without backticks) → the whole row. */
+/** The folder table under `## Layout`, before its `###` parts: first cell (no backticks) → the row. */
 function layoutRows(): Map<string, string> {
   const markdown = readFileSync(join(repoRoot, 'docs/development.md'), 'utf8')
-  const section = markdown.split(/^## /m).find((part) => part.startsWith('Layout')) ?? ''
+  const layout = markdown.split(/^## /m).find((part) => part.startsWith('Layout')) ?? ''
+  const section = layout.split(/^### /m)[0] ?? ''
   const rows = new Map<string, string>()
   for (const match of section.matchAll(/^\| `([^`]+)` +\|(.*)$/gm)) {
     rows.set(match[1] ?? '', match[2] ?? '')
@@ -146,37 +147,6 @@ const PAST_THE_INDEX: Readonly<
   },
 }
 
-/** Every relative import of `file` (static, re-export, dynamic or `import('…')` type): specifier and kind. */
-function relativeImports(file: string): { specifier: string; dynamic: boolean }[] {
-  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true)
-  const found: { specifier: string; dynamic: boolean }[] = []
-  const visit = (node: ts.Node): void => {
-    if (
-      (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) &&
-      node.moduleSpecifier !== undefined &&
-      ts.isStringLiteral(node.moduleSpecifier)
-    ) {
-      found.push({ specifier: node.moduleSpecifier.text, dynamic: false })
-    } else if (
-      ts.isCallExpression(node) &&
-      node.expression.kind === ts.SyntaxKind.ImportKeyword &&
-      node.arguments[0] !== undefined &&
-      ts.isStringLiteral(node.arguments[0])
-    ) {
-      found.push({ specifier: node.arguments[0].text, dynamic: true })
-    } else if (
-      ts.isImportTypeNode(node) &&
-      ts.isLiteralTypeNode(node.argument) &&
-      ts.isStringLiteral(node.argument.literal)
-    ) {
-      found.push({ specifier: node.argument.literal.text, dynamic: false })
-    }
-    ts.forEachChild(node, visit)
-  }
-  visit(source)
-  return found.filter(({ specifier }) => specifier.startsWith('.'))
-}
-
 describe('packages/crdconv/src, folder to folder', () => {
   const src = join(repoRoot, 'packages/crdconv/src')
   const files = sourceFolders(src, src).flatMap((folder) =>
@@ -188,7 +158,8 @@ describe('packages/crdconv/src, folder to folder', () => {
   it('imports another folder through its index.ts only', () => {
     const pastTheIndex: string[] = []
     for (const file of files) {
-      for (const { specifier, dynamic } of relativeImports(join(src, file))) {
+      for (const { specifier, dynamic } of moduleImports(join(src, file))) {
+        if (!specifier.startsWith('.')) continue
         const target = relative(src, resolve(src, dirname(file), specifier))
         if (dirname(target) === dirname(file) || target.endsWith('/index.ts')) continue
         const allowed = PAST_THE_INDEX[target]

@@ -2,7 +2,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { buildCustomResourceDefinition } from '../../../packages/webhook/src/crd/index.ts'
+import { buildCustomResourceDefinition } from '../../../packages/crdconv/src/crd/index.ts'
 import { canonicalJson } from '../../../packages/webhook/src/scheme/index.ts'
 import {
   checkCrds,
@@ -21,7 +21,7 @@ import {
   checkLosslessRoundTrips,
   conversionCoverage,
   coverageFindings,
-} from '../../../packages/webhook/src/testing/index.ts'
+} from '../../../packages/crdconv/src/testing/index.ts'
 import {
   crdSchemaDescriptions,
   loadImportedResource,

@@ -2,14 +2,14 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
-import { buildCustomResourceDefinition } from '../../../packages/webhook/src/crd/index.ts'
+import { buildCustomResourceDefinition } from '../../../packages/crdconv/src/crd/index.ts'
 import {
   checkCrds,
   crdDifferences,
   importCrds,
   type CrdInput,
 } from '../../../packages/crdconv/src/import/index.ts'
-import { expectLosslessRoundTrips } from '../../../packages/webhook/src/testing/index.ts'
+import { expectLosslessRoundTrips } from '../../../packages/crdconv/src/testing/index.ts'
 import { crdconv } from '../cli/run-cli.ts'
 import {
   loadImportedResource,

@@ -10,7 +10,7 @@ import {
   checkLosslessRoundTrips,
   conversionCoverage,
   coverageFindings,
-} from '../../../packages/webhook/src/testing/index.ts'
+} from '../../../packages/crdconv/src/testing/index.ts'
 import { typecheckedImports, writeFiles } from '../../support/import-project.ts'
 
 type Properties = Record<string, Record<string, unknown>>

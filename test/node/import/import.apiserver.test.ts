@@ -18,7 +18,7 @@ import {
   type CrdManifest,
 } from '../../../packages/crdconv/src/cluster-client/crd-dry-run.ts'
 import { readCrdDocuments } from '../../../packages/crdconv/src/import/index.ts'
-import { sortByVersionPriority } from '../../../packages/webhook/src/crd/index.ts'
+import { sortByVersionPriority } from '../../../packages/crdconv/src/crd/index.ts'
 import { regenerateCrd } from '../../../packages/crdconv/src/import/regenerate-crd.ts'
 import { planResource } from '../../../packages/crdconv/src/import/resource-plan.ts'
 import { API_SERVER_START_MS, describeWithApiServer } from '../../support/api-server.ts'

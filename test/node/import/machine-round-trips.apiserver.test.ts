@@ -19,7 +19,7 @@ import {
   checkLosslessRoundTrips,
   storedByApiServer,
   versionJsonSchema,
-} from '../../../packages/webhook/src/testing/index.ts'
+} from '../../../packages/crdconv/src/testing/index.ts'
 import { describeWithApiServer } from '../../support/api-server.ts'
 import { loadImportedResource, scratchProject, writeFiles } from '../../support/import-project.ts'
 import { objectPath, schemeLabForSuite, type SchemeLab } from '../../support/scheme-lab.ts'

@@ -76,7 +76,11 @@ describe('import and crd on the root of a schema', () => {
     const crd = crdInput({ type: 'object', required: ['metadata'], properties: { spec } })
     const { files } = await importCrds(JSON.stringify(crd))
     const module = files.find((file) => file.path === 'thing.ts')?.content ?? ''
-    expect(module).toContain("import { crdKeywords, crdRootFields } from '@crdconv/webhook/crd'")
+    // from the runtime, which the Worker that serves the module installs; never from the tooling
+    expect(module).toContain(
+      "import { createScheme, defineResource, crdKeywords, crdRootFields } from '@crdconv/webhook'"
+    )
+    expect(module).not.toContain("from 'crdconv")
     expect(module).toContain(".register(crdKeywords, { required: ['metadata'] })")
     expect(module).toContain('.register(crdRootFields, { add: [] })')
   })

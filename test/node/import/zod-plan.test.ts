@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { toCrdSchema, type SchemaProps } from '../../../packages/webhook/src/crd/index.ts'
+import type { SchemaProps } from '../../../packages/webhook/src/index.ts'
+import { toCrdSchema } from '../../../packages/crdconv/src/crd/index.ts'
 import { planSchema } from '../../../packages/crdconv/src/import/zod-plan.ts'
 import { buildZod, zodSource } from '../../../packages/crdconv/src/import/zod-render.ts'
 

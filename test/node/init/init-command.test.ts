@@ -146,7 +146,7 @@ describe('crdconv init', () => {
     })
   })
 
-  it('writes sources that import the webhook package, never the crdconv tooling', async () => {
+  it('writes sources that import the webhook package, and tests that import only the tooling’s kit and CRD checks', async () => {
     const parent = freshDirectory()
     expect((await crdconv(['init', 'webhook', ...flags], { cwd: parent })).code).toBe(0)
     const sources = projectFiles.filter((path) => path.endsWith('.ts'))
@@ -161,15 +161,15 @@ describe('crdconv init', () => {
       'src/scheme.ts: zod/mini',
       'src/server.ts: @crdconv/webhook/node',
       'src/worker.ts: @crdconv/webhook/worker',
-      'test/lambda.test.ts: @crdconv/webhook/testing',
+      'test/lambda.test.ts: crdconv/testing',
       'test/lambda.test.ts: vitest',
-      'test/scheme.test.ts: @crdconv/webhook/crd',
-      'test/scheme.test.ts: @crdconv/webhook/testing',
+      'test/scheme.test.ts: crdconv/crd',
+      'test/scheme.test.ts: crdconv/testing',
       'test/scheme.test.ts: vitest',
-      'test/server.test.ts: @crdconv/webhook/testing',
+      'test/server.test.ts: crdconv/testing',
       'test/server.test.ts: vitest',
-      'test/worker.test.ts: @crdconv/webhook/testing',
       'test/worker.test.ts: cloudflare:test',
+      'test/worker.test.ts: crdconv/testing',
       'test/worker.test.ts: vitest',
       // the Workers test pool: its new name on Node 22 and later, its old one on Node 20
       `vitest.config.ts: @cloudflare/${Number(process.versions.node.split('.')[0]) >= 22 ? 'vitest-plugin' : 'vitest-pool-workers'}`,

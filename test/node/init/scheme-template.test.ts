@@ -1,14 +1,14 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { checkResource } from '../../../packages/webhook/src/crd/index.ts'
+import { checkResource } from '../../../packages/crdconv/src/crd/index.ts'
 import {
   checkAnswers,
   schemeSource,
   type InitAnswers,
 } from '../../../packages/crdconv/src/init/index.ts'
 import type { Scheme } from '../../../packages/webhook/src/scheme/index.ts'
-import { checkLosslessRoundTrips } from '../../../packages/webhook/src/testing/index.ts'
+import { checkLosslessRoundTrips } from '../../../packages/crdconv/src/testing/index.ts'
 
 // inside the repository, so that zod and @crdconv/webhook resolve (to the sources, through the
 // workspace's crdconv-source condition) as they do in a project made by init

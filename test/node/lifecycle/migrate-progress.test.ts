@@ -2,7 +2,7 @@ import { Writable } from 'node:stream'
 import { stripVTControlCharacters } from 'node:util'
 import { describe, expect, it } from 'vitest'
 import type { RewriteCounts } from '../../../packages/crdconv/src/lifecycle/index.ts'
-import { migrateProgress } from '../../../packages/crdconv/src/cli/migrate-progress.ts'
+import { migrateProgress } from '../../../packages/crdconv/src/lifecycle/migrate-progress.ts'
 
 function countsAt(seen: number, total: number): RewriteCounts {
   return {

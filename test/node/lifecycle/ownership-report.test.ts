@@ -5,7 +5,7 @@ import type { MigrationSummary } from '../../../packages/crdconv/src/lifecycle/m
 import {
   describeSummary,
   migrationFailed,
-} from '../../../packages/crdconv/src/cli/migration-report.ts'
+} from '../../../packages/crdconv/src/lifecycle/migration-report.ts'
 
 const counts = (more: Partial<RewriteCounts>): RewriteCounts => ({
   total: 3,

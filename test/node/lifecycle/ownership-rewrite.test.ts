@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import * as z from 'zod/mini'
 import { defineResource, type KubeObject, type VersionMap } from '@crdconv/webhook'
-import { crdKeywords } from '@crdconv/webhook/crd'
+import { crdKeywords } from '@crdconv/webhook'
 import {
   ownershipRewriter,
   staleOwnershipVersions,

@@ -5,12 +5,12 @@ import { stripVTControlCharacters } from 'node:util'
 import { describe, expect, it } from 'vitest'
 import type { MigrationState } from '../../../packages/crdconv/src/lifecycle/migration-status.ts'
 import type { MigrationSummary } from '../../../packages/crdconv/src/lifecycle/migration-summary.ts'
-import { serverSideProgress } from '../../../packages/crdconv/src/cli/migrate-progress.ts'
+import { serverSideProgress } from '../../../packages/crdconv/src/lifecycle/migrate-progress.ts'
 import {
   describeSummary,
   migrationFailed,
-} from '../../../packages/crdconv/src/cli/migration-report.ts'
-import { describeMigrationSupport } from '../../../packages/crdconv/src/cli/status-command.ts'
+} from '../../../packages/crdconv/src/lifecycle/migration-report.ts'
+import { describeMigrationSupport } from '../../../packages/crdconv/src/lifecycle/status-report.ts'
 
 const NAME = 'crdconv-crontabs.example.com-x7k2p'
 const summary = (

@@ -177,11 +177,14 @@ describe('a project made by crdconv init', { timeout: 180_000 }, () => {
   it.each([
     ['nodenext', 'tsconfig.json'],
     ['bundler', 'tsconfig.bundler.json'],
-  ])('typechecks, crdconv/api-server included, under moduleResolution %s', async (_, config) => {
-    const result = await run('npx', ['tsc', '--noEmit', '-p', config], initProject)
-    expect(result.stdout).toBe('')
-    expect(result.code).toBe(0)
-  })
+  ])(
+    'typechecks, the tooling’s crdconv/testing, /crd and /api-server included, under moduleResolution %s',
+    async (_, config) => {
+      const result = await run('npx', ['tsc', '--noEmit', '-p', config], initProject)
+      expect(result.stdout).toBe('')
+      expect(result.code).toBe(0)
+    }
+  )
 
   it(`bundles the Worker with wrangler deploy --dry-run from the runtime alone, at most ${SIZE_CEILINGS.scaffoldWorkerGzipBytes / 1024} KiB gzipped`, async () => {
     const outdir = join(initProject, 'worker-out')

@@ -37,14 +37,15 @@ const load = (entry: EntryPoint, condition: 'crdconv-source' | 'default') =>
   ) as Promise<Record<string, unknown>>
 
 describe('the entry points of @crdconv/webhook and crdconv', () => {
-  it('include the webhook, its platforms and its kit, the tooling’s API-server helper and CDK construct', () => {
+  it('include the webhook and its platforms; the tooling’s round-trip kit, CRD generator, API-server helper and CDK construct', () => {
     expect(entries.map((entry) => entry.specifier)).toEqual(
       expect.arrayContaining([
         '@crdconv/webhook',
         '@crdconv/webhook/worker',
         '@crdconv/webhook/lambda',
         '@crdconv/webhook/node',
-        '@crdconv/webhook/testing',
+        'crdconv/testing',
+        'crdconv/crd',
         'crdconv/api-server',
         'crdconv/cdk',
       ])

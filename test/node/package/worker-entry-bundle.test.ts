@@ -58,5 +58,9 @@ describe('a Worker bundled from the published @crdconv/webhook', () => {
     expect(modules).toContain(`${dist}scheme/resource.js`)
     expect(modules).toEqual(expect.arrayContaining([expect.stringMatching(/^node_modules\/zod\//)]))
     expect(modules.filter((path) => !RUNTIME.test(path))).toEqual([])
+    // the CRD keywords the main entry exports beside defineResource cost a scheme that states none nothing
+    expect(
+      modules.filter((path) => /\/(cel-rules|crd-keywords|root-fields)\.js$/.test(path))
+    ).toEqual([])
   })
 })

@@ -4,7 +4,7 @@ import { createScheme, type KubeObject } from '../../../packages/webhook/src/sch
 import {
   deepFreeze,
   expectLosslessRoundTrips,
-} from '../../../packages/webhook/src/testing/index.ts'
+} from '../../../packages/crdconv/src/testing/index.ts'
 
 const scheme = createScheme([cache])
 type Version = 'v1alpha1' | 'v1beta1' | 'v1'

@@ -5,7 +5,7 @@ import { cronTab, exampleScheme } from '../../../examples/index.ts'
 import {
   deepFreeze,
   expectLosslessRoundTrips,
-} from '../../../packages/webhook/src/testing/index.ts'
+} from '../../../packages/crdconv/src/testing/index.ts'
 
 const scheme = createScheme([cronTab])
 

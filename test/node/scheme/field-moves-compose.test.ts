@@ -9,7 +9,7 @@ import {
   stashFields,
   type KubeObject,
 } from '../../../packages/webhook/src/scheme/index.ts'
-import { expectLosslessRoundTrips } from '../../../packages/webhook/src/testing/index.ts'
+import { expectLosslessRoundTrips } from '../../../packages/crdconv/src/testing/index.ts'
 import { composed, versions } from './fixtures/compose-scheme.ts'
 
 const scheme = createScheme([composed])

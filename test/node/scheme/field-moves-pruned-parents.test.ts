@@ -2,7 +2,7 @@
 // does not declare goes, and one that came empty is noted in the stash and put back.
 import { describe, expect, it } from 'vitest'
 import type { KubeObject } from '../../../packages/webhook/src/scheme/index.ts'
-import { expectLosslessRoundTrips } from '../../../packages/webhook/src/testing/index.ts'
+import { expectLosslessRoundTrips } from '../../../packages/crdconv/src/testing/index.ts'
 import { gadget, movesScheme, widget } from './fixtures/moves-schemes.ts'
 
 const at = (kind: string, version: string, fields: Record<string, unknown>): KubeObject => ({

@@ -6,7 +6,7 @@ import {
   stashAnnotationKey,
   type FieldMove,
 } from '../../../packages/webhook/src/scheme/index.ts'
-import { expectLosslessRoundTrips } from '../../../packages/webhook/src/testing/index.ts'
+import { expectLosslessRoundTrips } from '../../../packages/crdconv/src/testing/index.ts'
 import {
   convert,
   gadget,

@@ -12,7 +12,7 @@ import {
   type ConversionContext,
   type KubeObject,
 } from '../../../packages/webhook/src/scheme/index.ts'
-import { deepFreeze } from '../../../packages/webhook/src/testing/index.ts'
+import { deepFreeze } from '../../../packages/crdconv/src/testing/index.ts'
 
 const KEY = 'example.com/conversion-stash'
 

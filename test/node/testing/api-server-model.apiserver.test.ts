@@ -16,7 +16,7 @@ import {
   arbitraryObjectAt,
   storedByApiServer,
   versionJsonSchema,
-} from '../../../packages/webhook/src/testing/index.ts'
+} from '../../../packages/crdconv/src/testing/index.ts'
 import { describeWithApiServer } from '../../support/api-server.ts'
 import { objectPath, schemeLabForSuite } from '../../support/scheme-lab.ts'
 import { gadget, widget } from '../scheme/fixtures/moves-schemes.ts'

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import * as z from 'zod'
-import { toCrdSchema } from '../../../packages/webhook/src/crd/index.ts'
+import { toCrdSchema } from '../../../packages/crdconv/src/crd/index.ts'
 import type { KubeObject, Resource } from '../../../packages/webhook/src/scheme/index.ts'
 import {
   apiServerRewrites,
   checkLosslessRoundTrips,
-} from '../../../packages/webhook/src/testing/index.ts'
+} from '../../../packages/crdconv/src/testing/index.ts'
 import { defaultedParent, emptiedParent, undeclaredField } from './fixtures/rewritten-answers.ts'
 
 const object = (resource: Resource, version: string, spec: unknown): KubeObject => ({

@@ -11,7 +11,7 @@ import {
   SOURCE_OUTCOMES,
   TARGET_OUTCOMES,
   type PairCoverage,
-} from '../../../packages/webhook/src/testing/index.ts'
+} from '../../../packages/crdconv/src/testing/index.ts'
 import { backup } from '../../../examples/index.ts'
 import { widget } from '../cli/fixtures/coverage-scheme.ts'
 

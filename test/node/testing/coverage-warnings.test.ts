@@ -7,7 +7,7 @@ import {
   conversionCoverage,
   coverageFindings,
   type PairCoverage,
-} from '../../../packages/webhook/src/testing/index.ts'
+} from '../../../packages/crdconv/src/testing/index.ts'
 
 const MachineV1 = z.object({
   spec: z.object({ name: z.string(), drainTimeout: z.string() }).partial().optional(),

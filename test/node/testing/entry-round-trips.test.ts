@@ -13,7 +13,7 @@ import {
   expectRoundTripsThrough,
   roundTripDifferences,
   type SendReview,
-} from '../../../packages/webhook/src/testing/index.ts'
+} from '../../../packages/crdconv/src/testing/index.ts'
 import * as z from 'zod/mini'
 
 const reviewOf = (desiredAPIVersion: string, object: object) => ({

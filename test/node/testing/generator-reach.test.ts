@@ -5,12 +5,12 @@ import { describe, expect, it } from 'vitest'
 import * as z from 'zod'
 import { isPlainObject } from '../../../packages/webhook/src/json/index.ts'
 import { defineResource } from '../../../packages/webhook/src/scheme/index.ts'
-import type { SchemaProps } from '../../../packages/webhook/src/crd/index.ts'
+import type { SchemaProps } from '../../../packages/webhook/src/index.ts'
 import {
   arbitraryFromJsonSchema,
   checkLosslessRoundTrips,
   DEFAULT_LEAF_BUDGET,
-} from '../../../packages/webhook/src/testing/index.ts'
+} from '../../../packages/crdconv/src/testing/index.ts'
 
 const SEEDS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]
 // ten whole checks per test: seconds on a quiet machine, more beside a CI run

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { describeDifference, jsonDifferences } from '../../../packages/webhook/src/testing/index.ts'
+import { describeDifference, jsonDifferences } from '../../../packages/crdconv/src/testing/index.ts'
 
 describe('jsonDifferences', () => {
   it('should find nothing between equal values whatever their key order', () => {

@@ -1,7 +1,8 @@
 import * as fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import * as z from 'zod'
-import { toCrdSchema, type SchemaProps } from '../../../packages/webhook/src/crd/index.ts'
+import type { SchemaProps } from '../../../packages/webhook/src/index.ts'
+import { toCrdSchema } from '../../../packages/crdconv/src/crd/index.ts'
 import { backup, cronTab } from '../../../examples/index.ts'
 import {
   isPlainObject,
@@ -16,7 +17,7 @@ import {
   arbitraryObjectAt,
   declaredPropertyNames,
   versionJsonSchema,
-} from '../../../packages/webhook/src/testing/index.ts'
+} from '../../../packages/crdconv/src/testing/index.ts'
 
 const Rich = z.object({
   name: z.string().min(2).max(8),

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import * as z from 'zod'
 import { integerAsBigInt, jsonInteger } from '../../../packages/webhook/src/json/index.ts'
 import { defineResource, type KubeObject } from '../../../packages/webhook/src/scheme/index.ts'
-import { checkLosslessRoundTrips } from '../../../packages/webhook/src/testing/index.ts'
+import { checkLosslessRoundTrips } from '../../../packages/crdconv/src/testing/index.ts'
 
 const MeterV1 = z.looseObject({ spec: z.looseObject({ reading: z.int().optional() }).optional() })
 const MeterV2 = z.looseObject({ spec: z.looseObject({ total: z.int().optional() }).optional() })

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import * as z from 'zod'
-import { toCrdSchema } from '../../../packages/webhook/src/crd/index.ts'
-import { pruneUnknownFields } from '../../../packages/webhook/src/testing/prune-unknown-fields.ts'
+import { toCrdSchema } from '../../../packages/crdconv/src/crd/index.ts'
+import { pruneUnknownFields } from '../../../packages/crdconv/src/testing/prune-unknown-fields.ts'
 
 const schemaOf = (schema: z.ZodType) => toCrdSchema(schema).openAPIV3Schema
 

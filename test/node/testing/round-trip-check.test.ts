@@ -12,7 +12,7 @@ import {
   checkLosslessRoundTrips,
   expectLosslessRoundTrips,
   RoundTripError,
-} from '../../../packages/webhook/src/testing/index.ts'
+} from '../../../packages/crdconv/src/testing/index.ts'
 
 const GadgetV1 = z.looseObject({
   spec: z.looseObject({ size: z.int().optional(), color: z.string().optional() }).optional(),

@@ -11,7 +11,7 @@ import {
   checkLosslessRoundTrips,
   conversionCoverage,
   coverageFindings,
-} from '../../../packages/webhook/src/testing/index.ts'
+} from '../../../packages/crdconv/src/testing/index.ts'
 import { storagePool } from './fixtures/storage-pool.ts'
 
 const pool = storagePool()

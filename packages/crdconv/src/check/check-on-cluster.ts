@@ -1,6 +1,6 @@
 // `crdconv check` against an API server: each resource's CRD sent as a server-side dry-run create.
 import type { Command } from 'commander'
-import { buildCustomResourceDefinition, type CheckItem } from '@crdconv/webhook/crd'
+import { buildCustomResourceDefinition, type CheckItem } from '../crd/index.ts'
 import { isPlainObject, type Resource } from '@crdconv/webhook/scheme'
 import type { ClusterClient } from '../cluster-client/index.ts'
 import { addClusterOptions, asUsageErrors, connectWith, type ClusterOptions } from '../cli/index.ts'

@@ -1,5 +1,5 @@
 import type { Command } from 'commander'
-import { checkResource, type CheckItem } from '@crdconv/webhook/crd'
+import { checkResource, type CheckItem } from '../crd/index.ts'
 import type { Resource, Scheme } from '@crdconv/webhook/scheme'
 import { EXIT, type CommandContext } from './cli-io.ts'
 import {

@@ -2,7 +2,6 @@ import { readFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import type { Problem } from '@crdconv/webhook/scheme'
 import type { ClusterErrorCode } from '../cluster-client/index.ts'
-import type { MigrationPreflightCode } from '../lifecycle/index.ts'
 import { redactPathTokens } from './redact-path-tokens.ts'
 import type { UsageErrorCode } from './usage-error-codes.ts'
 
@@ -15,8 +14,12 @@ export interface CliIo {
   readonly cwd: string
 }
 
-/** A usage error's code: its own, or that of the cluster's refusal it reports. */
-export type UsageProblemCode = UsageErrorCode | ClusterErrorCode | MigrationPreflightCode
+/**
+ * A usage error's code: its own, or that of the cluster's refusal it reports (a `ClusterError`'s,
+ * whose type names the client's codes; migrate's preflight throws its own, `MIGRATION_PREFLIGHT_CODES`,
+ * which cli/ cannot name without an import circle through lifecycle/).
+ */
+export type UsageProblemCode = UsageErrorCode | ClusterErrorCode
 
 /**
  * A mistake in how the command was called or in what it was given to read: exit code 2. The

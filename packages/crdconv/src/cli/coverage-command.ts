@@ -1,6 +1,6 @@
 import type { Command } from 'commander'
-import type { CoverageReport, PairCoverage } from '@crdconv/webhook/testing'
-import { schemasOfResource, versionPairs } from '../diff/index.ts'
+import type { PairCoverage } from '../testing/index.ts'
+import { coverageOfResources } from '../coverage/index.ts'
 import { EXIT, UsageError, type CliIo, type CommandContext } from './cli-io.ts'
 import {
   loadScheme,
@@ -73,24 +73,9 @@ loading; 2 bad usage, an unknown version, fast-check not installed.`
 async function runCoverage(io: CliIo, options: CoverageCommandOptions): Promise<number> {
   const scheme = await loadScheme(options.scheme, io.cwd)
   const kit = await loadRoundTripKit('coverage')
-  const reports: CoverageReport[] = []
-  for (const resource of selectResources(scheme, options.resource)) {
-    const chosen =
-      options.from === undefined && options.to === undefined
-        ? undefined
-        : versionPairs(schemasOfResource(resource), options)
-    if (chosen !== undefined && 'problem' in chosen)
-      throw new UsageError('version-unknown', chosen.problem)
-    reports.push(
-      kit.conversionCoverage(resource, {
-        ...(options.runs === undefined ? {} : { numRuns: options.runs }),
-        ...(options.seed === undefined ? {} : { seed: options.seed }),
-        ...(chosen === undefined ? {} : { pairs: chosen.pairs }),
-      })
-    )
-  }
-  const findings = reports.map((report) => kit.coverageFindings(report))
-  const failures = findings.flatMap((found) => found.failures)
+  const coverage = coverageOfResources(kit, selectResources(scheme, options.resource), options)
+  if ('problem' in coverage) throw new UsageError('version-unknown', coverage.problem)
+  const { reports, failures, warnings } = coverage
   if (options.json === true) {
     io.stdout(`${JSON.stringify({ resources: reports }, null, 2)}\n`)
   } else {
@@ -100,9 +85,7 @@ async function runCoverage(io: CliIo, options: CoverageCommandOptions): Promise<
       for (const pair of report.pairs) io.stdout(`${coverageTable(report.resource, pair)}\n`)
     }
     for (const failure of failures) io.stdout(`FAIL ${failure.message}\n`)
-    for (const warning of findings.flatMap((found) => found.warnings)) {
-      io.stdout(`warning: ${warning.message}\n`)
-    }
+    for (const warning of warnings) io.stdout(`warning: ${warning.message}\n`)
   }
   return failures.length > 0 ? EXIT.problem : EXIT.ok
 }

@@ -1,5 +1,5 @@
 import type { Command } from 'commander'
-import { buildCustomResourceDefinition } from '@crdconv/webhook/crd'
+import { buildResourceCrds } from '../crd/index.ts'
 import { EXIT, readCaBundle, UsageError, warn, type CommandContext } from './cli-io.ts'
 import { loadSelectedResources, SCHEME_OPTION_HELP, resourceOption } from './load-scheme.ts'
 import {
@@ -89,18 +89,11 @@ async function printCrds(context: CommandContext, options: CrdCommandOptions): P
       : Buffer.from(await readCaBundle(io, options.caBundle), 'utf8').toString('base64')
   const resources = await loadSelectedResources(options, io.cwd)
   await refuseDroppedStoredVersions(resources, options)
-  const crds: unknown[] = []
-  const problems: string[] = []
-  for (const resource of resources) {
-    const build = buildCustomResourceDefinition(resource, {
-      url,
-      ...(caBundle === undefined ? {} : { caBundle }),
-    })
-    const label = resource.identity.crdName
-    for (const note of build.notes) warn(io, `${label} ${note}`)
-    problems.push(...build.problems.map((problem) => `${label} ${problem}`))
-    crds.push(build.crd)
-  }
+  const { crds, notes, problems } = buildResourceCrds(resources, {
+    url,
+    ...(caBundle === undefined ? {} : { caBundle }),
+  })
+  for (const note of notes) warn(io, note)
   if (problems.length > 0) {
     io.stderr(`crdconv: no CRD printed:\n  - ${problems.join('\n  - ')}\n`)
     return EXIT.problem

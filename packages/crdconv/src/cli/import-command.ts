@@ -5,7 +5,7 @@ import type { Command } from 'commander'
 import type { ImportedFile } from '../import/index.ts'
 import { UsageError, warn, type CliIo, EXIT, type CommandContext } from './cli-io.ts'
 import { addCrdSourceOptions, readCrdSource, type CrdSourceOptions } from './crd-source.ts'
-import { PROJECT_SCHEME, writeIntoProject } from './import-into-project.ts'
+import { PROJECT_SCHEME } from '../init/index.ts'
 
 interface ImportCommandOptions extends CrdSourceOptions {
   out?: string
@@ -67,6 +67,7 @@ async function runImport(
     ImportError,
     importCrds,
     NotCarriedError,
+    writeIntoProject,
   } = await import('../import/index.ts')
   try {
     if (options.check === true) {

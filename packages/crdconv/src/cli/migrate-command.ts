@@ -1,13 +1,11 @@
 import { Option, type Command } from 'commander'
-import type { ClusterClient } from '../cluster-client/index.ts'
 import {
+  describeSummary,
   detectStorageMigration,
+  migrateResource,
+  migrationFailed,
   type StorageMigrationSupport,
-  migrateServerSide,
-  type MigrationSummary,
-  migrateStorage,
 } from '../lifecycle/index.ts'
-import type { Resource } from '@crdconv/webhook/scheme'
 import { EXIT, processIo, type CliIo, type CommandContext } from './cli-io.ts'
 import {
   addClusterOptions,
@@ -16,8 +14,6 @@ import {
   type ClusterOptions,
 } from './cluster-options.ts'
 import { addSchemeOptions, loadSelectedResources, type SchemeSelection } from './load-scheme.ts'
-import { migrateProgress, serverSideProgress } from './migrate-progress.ts'
-import { describeSummary, migrationFailed } from './migration-report.ts'
 import { parseCount } from './option-parsers.ts'
 
 export function registerMigrateCommand(program: Command, context: CommandContext): void {
@@ -105,49 +101,19 @@ async function migrate(io: CliIo, options: MigrateOptions): Promise<number> {
   const tty = io === processIo && process.stderr.isTTY === true
   let exitCode: number = EXIT.ok
   for (const resource of resources) {
-    const summary = await migrateOne(io, client, resource, support, options, tty)
+    const summary = await asUsageErrors(() =>
+      migrateResource(client, resource, {
+        support,
+        dryRun: options.dryRun === true,
+        concurrency: options.concurrency,
+        pageSize: options.pageSize,
+        timeoutMs: options.timeout * 1000,
+        io,
+        tty,
+      })
+    )
     io.stdout(describeSummary(summary, options.dryRun === true))
     if (migrationFailed(summary)) exitCode = EXIT.problem
   }
   return exitCode
-}
-
-async function migrateOne(
-  io: CliIo,
-  client: ClusterClient,
-  resource: Resource,
-  support: StorageMigrationSupport | undefined,
-  options: MigrateOptions,
-  tty: boolean
-): Promise<MigrationSummary> {
-  const crdName = resource.identity.crdName
-  const dryRun = options.dryRun === true
-  if (support?.serverSide === true) {
-    const progress = serverSideProgress(io, crdName, tty)
-    try {
-      return await asUsageErrors(() =>
-        migrateServerSide(client, resource, support, {
-          dryRun,
-          pageSize: options.pageSize,
-          timeoutMs: options.timeout * 1000,
-          onProgress: progress.update,
-        })
-      )
-    } finally {
-      progress.stop()
-    }
-  }
-  const progress = migrateProgress(io, crdName, tty)
-  try {
-    return await asUsageErrors(() =>
-      migrateStorage(client, resource, {
-        concurrency: options.concurrency,
-        pageSize: options.pageSize,
-        dryRun,
-        onProgress: progress.update,
-      })
-    )
-  } finally {
-    progress.stop()
-  }
 }

@@ -1,5 +1,5 @@
 import type { Command } from 'commander'
-import { buildCustomResourceDefinition } from '@crdconv/webhook/crd'
+import { retiredCrds, unretiredVersions } from '../lifecycle/index.ts'
 import { EXIT, UsageError, warn, type CommandContext } from './cli-io.ts'
 import { addSchemeOptions, loadSelectedResources } from './load-scheme.ts'
 import { formatObjects, outputOption, type OutputFormat } from './manifest-format.ts'
@@ -47,25 +47,12 @@ interface RetireOptions extends StoredVersionsOptions {
 async function printRetiredCrds(context: CommandContext, options: RetireOptions): Promise<number> {
   const { io } = context
   const resources = await loadSelectedResources(options, io.cwd)
-  const several = resources.filter((resource) => resource.versionNames.length > 1)
-  if (several.length > 0) {
-    const lines = several.map(
-      (resource) =>
-        `${resource.identity.crdName} still has versions ${resource.versionNames.join(', ')}: ` +
-        `migrate (crdconv migrate), stop serving the others, then remove all but ${resource.storageVersion} from the scheme`
-    )
-    throw new UsageError('nothing-to-retire', `nothing to retire:\n  - ${lines.join('\n  - ')}`)
+  const unretired = unretiredVersions(resources)
+  if (unretired.length > 0) {
+    throw new UsageError('nothing-to-retire', `nothing to retire:\n  - ${unretired.join('\n  - ')}`)
   }
   await refuseDroppedStoredVersions(resources, options)
-  const crds: unknown[] = []
-  const problems: string[] = []
-  for (const resource of resources) {
-    // the URL is never used: the stanza that holds it is replaced
-    const build = buildCustomResourceDefinition(resource, { url: 'https://retired.invalid/' })
-    const label = resource.identity.crdName
-    problems.push(...build.problems.map((problem) => `${label} ${problem}`))
-    crds.push({ ...build.crd, spec: { ...build.crd.spec, conversion: { strategy: 'None' } } })
-  }
+  const { crds, problems } = retiredCrds(resources)
   if (problems.length > 0) {
     io.stderr(`crdconv: no CRD printed:\n  - ${problems.join('\n  - ')}\n`)
     return EXIT.problem

@@ -1,14 +1,14 @@
 import { UsageError } from './cli-io.ts'
 
-export type RoundTripKit = typeof import('@crdconv/webhook/testing')
+export type RoundTripKit = typeof import('../testing/index.ts')
 
 /**
- * `@crdconv/webhook/testing`, loaded on demand: it needs fast-check, an optional peer dependency
+ * `crdconv/testing`, loaded on demand: it needs fast-check, an optional peer dependency
  * that a project has as a dev dependency, so the other commands run without it.
  */
 export async function loadRoundTripKit(command: string): Promise<RoundTripKit> {
   try {
-    return await import('@crdconv/webhook/testing')
+    return await import('../testing/index.ts')
   } catch (error) {
     if (!String(error).includes("'fast-check'")) throw error
     throw new UsageError(

@@ -1,13 +1,5 @@
-import { readFile } from 'node:fs/promises'
-import { resolve } from 'node:path'
 import type { Command } from 'commander'
-import {
-  DEFAULT_MAX_BODY_BYTES,
-  parseSourceList,
-  SettingsError,
-  SETTING_VARIABLES,
-  type WebhookSettings,
-} from '@crdconv/webhook/http'
+import { DEFAULT_MAX_BODY_BYTES, SettingsError, SETTING_VARIABLES } from '@crdconv/webhook/http'
 import {
   DEFAULT_NODE_PORT,
   nodeServer,
@@ -19,6 +11,7 @@ import { loadScheme, SCHEME_OPTION_HELP } from './load-scheme.ts'
 import { addListenOptions, tlsFileOptions, type ListenOptions } from './listen-options.ts'
 import { parseCount } from './option-parsers.ts'
 import { projectFileTokens } from './project-token.ts'
+import { serveSettings, type ServeSettingFlags } from '../serve/index.ts'
 
 export function registerServeCommand(program: Command, context: CommandContext): void {
   const command = program
@@ -74,7 +67,7 @@ a broken definition), 2 bad usage or settings.`
       const fromProject =
         options.tokenFile === undefined ? await projectFileTokens(io.cwd, process.env) : undefined
       try {
-        const settings = await settingsFromFlags(options, io.cwd)
+        const settings = await serveSettings(options, io.cwd)
         if (fromProject !== undefined) settings.tokens = fromProject.tokens
         const listen = { port: options.port, hostname: options.host, ...settings }
         server = await nodeServer(scheme, tls === undefined ? listen : { ...listen, tls })
@@ -90,37 +83,6 @@ a broken definition), 2 bad usage or settings.`
     })
 }
 
-type MutableSettings = { -readonly [Key in keyof WebhookSettings]?: WebhookSettings[Key] }
-
-async function settingsFromFlags(options: ServeOptions, cwd: string): Promise<MutableSettings> {
-  const settings: MutableSettings = {}
-  if (options.tokenFile !== undefined) {
-    const tokens = (await readFile(resolve(cwd, options.tokenFile), 'utf8'))
-      .split('\n')
-      .map((line) => line.trim())
-      .filter((line) => line !== '')
-    if (tokens.length === 0 || tokens.length > 2) {
-      throw new SettingsError(
-        `--token-file must hold one or two tokens, one per line; ${options.tokenFile} holds ${tokens.length}`
-      )
-    }
-    settings.tokens = tokens
-  }
-  if (options.allowedSources !== undefined) {
-    settings.allowedSources = parseSourceList(options.allowedSources)
-  }
-  for (const key of ['maxBodyBytes', 'maxObjects', 'maxDepth'] as const) {
-    const value = options[key]
-    if (value !== undefined) settings[key] = value
-  }
-  return settings
-}
-
-interface ServeOptions extends ListenOptions {
+interface ServeOptions extends ListenOptions, ServeSettingFlags {
   scheme?: string
-  tokenFile?: string
-  allowedSources?: string
-  maxBodyBytes?: number
-  maxObjects?: number
-  maxDepth?: number
 }

@@ -1,23 +1,18 @@
 import type { Command } from 'commander'
 import {
+  blocksNextStep,
+  describeStatus,
   detectStorageMigration,
-  type StorageMigrationSupport,
   resourceStatus,
-  type ResourceStatus,
-  type VersionFlags,
-  type VersionRow,
+  statusJson,
+  webhookMetricsReport,
+  type ResourceReport,
 } from '../lifecycle/index.ts'
 import { DEFAULT_SLOW_MS, readWebhookMetrics } from '../webhook-health/index.ts'
 import { SETTING_VARIABLES } from '@crdconv/webhook/http'
 import { EXIT, readCaBundle, type CliIo, type CommandContext } from './cli-io.ts'
 import { PROJECT_TOKEN_FILE } from '../init/index.ts'
 import { findPathToken } from './project-token.ts'
-import {
-  webhookMetricsLines,
-  webhookMetricsReport,
-  type WebhookMetricsReport,
-} from './webhook-metrics-lines.ts'
-import { formatTable } from './text-table.ts'
 import {
   addClusterOptions,
   asUsageErrors,
@@ -26,7 +21,6 @@ import {
 } from './cluster-options.ts'
 import { addSchemeOptions, loadSelectedResources, type SchemeSelection } from './load-scheme.ts'
 import { parseCount } from './option-parsers.ts'
-import { webhookStatusLines } from './webhook-status-lines.ts'
 
 export function registerStatusCommand(program: Command, context: CommandContext): void {
   const command = addSchemeOptions(
@@ -125,7 +119,7 @@ async function showStatus(io: CliIo, options: StatusOptions): Promise<number> {
   const migration = await asUsageErrors(() => detectStorageMigration(client))
   let exitCode: number = EXIT.ok
   const side = await webhookSide(io, options)
-  const statuses: (ResourceStatus & { webhookMetrics?: WebhookMetricsReport })[] = []
+  const statuses: ResourceReport[] = []
   for (const resource of resources) {
     const found = await asUsageErrors(() =>
       resourceStatus(client, resource, { slowMs: options.slowMs })
@@ -136,109 +130,10 @@ async function showStatus(io: CliIo, options: StatusOptions): Promise<number> {
     if (options.json !== true) {
       io.stdout(describeStatus(status, migration, `${client.contextName}, ${client.server}`))
     }
-    if (status.problems.some((problem) => problem.blocking || problem.urgent === true)) {
-      exitCode = EXIT.problem
-    }
+    if (blocksNextStep(status)) exitCode = EXIT.problem
   }
   if (options.json === true) {
-    const report = {
-      context: client.contextName,
-      server: client.server,
-      storageMigration: migration,
-      resources: statuses.map((status) => ({
-        ...status,
-        ...(status.objects === undefined ? {} : { objects: Object.fromEntries(status.objects) }),
-        ...(status.ownership === undefined
-          ? {}
-          : { ownership: Object.fromEntries(status.ownership) }),
-      })),
-    }
-    io.stdout(`${JSON.stringify(report, null, 2)}\n`)
+    io.stdout(`${JSON.stringify(statusJson(client, migration, statuses), null, 2)}\n`)
   }
   return exitCode
-}
-
-/** Which storage migration the cluster supports, as the line `status` prints. */
-export function describeMigrationSupport(support: StorageMigrationSupport): string {
-  return support.serverSide
-    ? `storage migration: server-side (${support.groupVersion}): crdconv migrate --server-side, or client-side: crdconv migrate`
-    : `storage migration: client-side only (${support.reason}): crdconv migrate`
-}
-
-function flags(side: VersionFlags | undefined): string {
-  if (side === undefined) return '-'
-  const words = [side.served ? 'served' : 'not served']
-  if (side.storage) words.push('storage')
-  if (side.deprecated) words.push('deprecated')
-  return words.join(', ')
-}
-
-function webhookCell(row: VersionRow): string {
-  switch (row.webhook?.outcome) {
-    case undefined:
-      return row.live?.served === true ? '-' : 'not served'
-    case 'converted':
-      return 'converted'
-    case 'storage':
-      return 'storage version'
-    case 'unknown-version':
-      return 'not in scheme'
-    case 'failed':
-      return 'FAILED'
-    case 'rejected':
-      return `no verdict: ${row.webhook.message ?? ''}`
-  }
-}
-
-function describeStatus(
-  status: ResourceStatus & { webhookMetrics?: WebhookMetricsReport },
-  migration: StorageMigrationSupport,
-  where: string
-): string {
-  const lines = [`${status.crdName} (${where})`]
-  const table = [
-    ['VERSION', 'SCHEME', 'LIVE', 'STORED', 'SCHEMA', 'WEBHOOK CHECK'],
-    ...status.rows.map((row) => [
-      row.version,
-      flags(row.scheme),
-      flags(row.live),
-      row.stored ? 'yes' : 'no',
-      row.schema ?? '-',
-      webhookCell(row),
-    ]),
-  ]
-  lines.push(formatTable(table))
-  if (status.installed) {
-    lines.push(
-      `conversion: ${status.strategy ?? 'None'}${status.url === undefined ? '' : ` ${status.url}`}`,
-      `storedVersions: [${status.storedVersions.join(', ')}]`
-    )
-    if (status.objects !== undefined) {
-      const total = [...status.objects.values()].reduce((sum, count) => sum + count, 0)
-      const perNamespace = [...status.objects]
-        .sort(([left], [right]) => left.localeCompare(right))
-        .map(([namespace, count]) => `${namespace || '(cluster)'}: ${count}`)
-      lines.push(
-        `objects: ${total}${perNamespace.length > 0 ? ` (${perNamespace.join(', ')})` : ''}`
-      )
-    }
-  }
-  if (status.ownership !== undefined) {
-    const versions = [...status.ownership].map(([version, count]) => `${version}: ${count} objects`)
-    lines.push(`managedFields at other versions: ${versions.join(', ')}`)
-  }
-  if (status.webhook !== undefined) lines.push(...webhookStatusLines(status.webhook))
-  if (status.webhookMetrics !== undefined) lines.push(...webhookMetricsLines(status.webhookMetrics))
-  lines.push(describeMigrationSupport(migration))
-  if (status.problems.length > 0) {
-    lines.push('problems:')
-    for (const problem of status.problems) {
-      lines.push(
-        `  - ${problem.blocking ? '[blocks the next step] ' : problem.urgent === true ? '[urgent] ' : ''}${problem.message}`,
-        `    fix: ${problem.fix}`
-      )
-    }
-  }
-  lines.push(`next: ${status.next}`)
-  return `${lines.join('\n')}\n\n`
 }

@@ -1,7 +1,7 @@
 // `--url`, `--token-file` and `--no-token` of `crd` and `probe`: the deployed URL as the user
 // knows it (`…/convert`), with the path token added from where the deploy put it.
 import { Option, type Command } from 'commander'
-import { checkWebhookUrl, type WebhookUrlOptions } from '@crdconv/webhook/crd'
+import { checkWebhookUrl, type WebhookUrlOptions } from '../crd/index.ts'
 import { SETTING_VARIABLES } from '@crdconv/webhook/http'
 import { UsageError, warn, type CliIo } from './cli-io.ts'
 import { PROJECT_TOKEN_FILE } from '../init/index.ts'

@@ -1,6 +1,6 @@
 // A CRD sent to the API server as a server-side dry-run create: what it refuses (CEL rules that do
 // not compile or cost too much, schemas it rejects), and what it would store.
-import type { CrdShape } from '@crdconv/webhook/crd'
+import type { CrdShape } from '../crd/index.ts'
 import { isPlainObject } from '@crdconv/webhook/scheme'
 import { apiFailure, explainClusterError } from './cluster-error.ts'
 import type { ClusterClient } from './connect-to-cluster.ts'

@@ -1,4 +1,4 @@
-import type { CrdShape, CrdVersionShape } from '@crdconv/webhook/crd'
+import type { CrdShape, CrdVersionShape } from '../crd/index.ts'
 import { apiFailure, ClusterError, explainClusterError } from './cluster-error.ts'
 import type { ClusterClient } from './connect-to-cluster.ts'
 import type { ObjectsAt } from './custom-objects.ts'

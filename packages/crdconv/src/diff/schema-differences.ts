@@ -1,4 +1,4 @@
-import type { SchemaProps } from '@crdconv/webhook/crd'
+import type { SchemaProps } from '@crdconv/webhook'
 import { sameJson } from '@crdconv/webhook/json'
 import { canonicalJson, isPlainObject } from '@crdconv/webhook/scheme'
 

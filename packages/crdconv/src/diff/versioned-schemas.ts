@@ -1,10 +1,10 @@
 import {
-  sortByVersionPriority,
-  toCrdSchema,
-  type CrdShape,
+  resourceIdentity,
+  type Resource,
+  type ResourceIdentity,
   type SchemaProps,
-} from '@crdconv/webhook/crd'
-import { resourceIdentity, type Resource, type ResourceIdentity } from '@crdconv/webhook/scheme'
+} from '@crdconv/webhook/scheme'
+import { sortByVersionPriority, toCrdSchema, type CrdShape } from '../crd/index.ts'
 import { schemaDifferences, type SchemaDifference } from './schema-differences.ts'
 
 /** One resource's versions with their structural schemas, from a scheme or from a CRD. */

@@ -1,7 +1,6 @@
 // The descriptions of an imported CRD, in a module of their own (`machine.descriptions.ts`): the
 // schema module the webhook serves carries none of the text, and `crdconv crd` gives it back.
-import { fieldSegment, type FieldDescriptions } from '@crdconv/webhook/crd'
-import type { ModuleSourceOptions } from './module-source.ts'
+import { fieldSegment, type FieldDescriptions } from '../crd/index.ts'
 import type { ResourcePlan } from './resource-plan.ts'
 import type { ZodPlan } from './zod-plan.ts'
 
@@ -37,12 +36,7 @@ export function hasDescriptions(plan: ResourcePlan): boolean {
  * The descriptions module of `plan` (unformatted): one `crdDescriptions.add` per version that has
  * any, on the schema the module `schemaImport` exports.
  */
-export function descriptionsSource(
-  plan: ResourcePlan,
-  schemaImport: string,
-  options: Pick<ModuleSourceOptions, 'packageName'> = {}
-): string {
-  const packageName = options.packageName ?? '@crdconv/webhook'
+export function descriptionsSource(plan: ResourcePlan, schemaImport: string): string {
   const described = plan.versions
     .map((version) => ({ version, descriptions: planDescriptions(version.schema) }))
     .filter(({ descriptions }) => Object.keys(descriptions).length > 0)
@@ -57,7 +51,7 @@ export function descriptionsSource(
 // version and path. Only crdconv's commands load this file (\`crdconv crd\` writes them into the CRD),
 // through the scheme module's \`.descriptions.ts\` sibling; the webhook never imports it, so no Worker
 // or Lambda carries this text.
-import { crdDescriptions } from '${packageName}/crd'
+import { crdDescriptions } from 'crdconv/crd'
 import { ${names.join(', ')} } from '${schemaImport}'
 
 ${registrations.join('\n')}`

@@ -11,7 +11,7 @@ import { todoCounts, type TodoCategory } from './todo-summary.ts'
 export interface ImportOptions {
   /** Write the modules even where the regenerated CRD would differ, with a warning each. */
   readonly lossy?: boolean
-  /** Where the modules import crdconv from; default `crdconv`. */
+  /** Where the modules import the runtime from; default `@crdconv/webhook`. */
   readonly packageName?: string
   /** Prettier options for the written files; default crdconv's own style. */
   readonly prettier?: prettier.Options
@@ -121,7 +121,7 @@ export async function importCrds(text: string, options: ImportOptions = {}): Pro
     files.push({ path: testPath, content: await format(testSource(plan, module), style) })
     const descriptionsPath = modulePath.replace(/\.ts$/, DESCRIPTIONS_SUFFIX)
     if (hasDescriptions(plan)) {
-      const source = descriptionsSource(plan, `./${base}.ts`, module)
+      const source = descriptionsSource(plan, `./${base}.ts`)
       files.push({ path: descriptionsPath, content: await format(source, style) })
     }
     resources.push({

@@ -1,4 +1,4 @@
-/** `crdconv import`: zod modules from an existing CRD, checked by regenerating it. */
+/** `crdconv import`: zod modules from an existing CRD, checked by regenerating it, written into a project. */
 export { crdDifferences, describeCrdDifference, type CrdDifference } from './crd-difference.ts'
 export {
   checkCrds,
@@ -20,6 +20,7 @@ export {
   type ImportProblem,
   type ImportProblemCode,
 } from './import-problem.ts'
+export { writeIntoProject } from './import-into-project.ts'
 export { readCrdDocuments, type CrdDocument, type CrdInput } from './read-crd-documents.ts'
 export { wireDescriptions, wireIntoScheme, type SchemeWiring } from './scheme-wiring.ts'
 export { TODO_CATEGORIES, todoCategory, type TodoCategory } from './todo-summary.ts'

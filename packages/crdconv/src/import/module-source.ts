@@ -17,7 +17,7 @@ const RESERVED = new Set([
   'scheme',
 ])
 
-/** The package the generated code imports from; `@crdconv/webhook` in a project made by init. */
+/** The runtime package the generated module imports from; `@crdconv/webhook` in a project made by init. */
 export interface ModuleSourceOptions {
   readonly packageName?: string
   /** Where the test imports the module from; default `./<module>.ts`, beside it. */
@@ -68,14 +68,13 @@ export function moduleSource(plan: ResourcePlan, options: ModuleSourceOptions = 
     ([key, value]) => `${key}: ${JSON.stringify(value)}`
   )
   const body = `${definitions.lines.join('\n')}\n${schemas.join('\n')}`
-  // the CRD keywords zod has no word for live behind the package's /crd subpath
+  // the CRD keywords zod has no word for, where the module states any
   const registries = ['crdKeywords', 'crdRootFields'].filter((name) => body.includes(name))
-  const keywords =
-    registries.length === 0 ? '' : `import { ${registries.join(', ')} } from '${packageName}/crd'\n`
   const moves = plan.converters.length > 0
   const imports = [
     'createScheme',
     'defineResource',
+    ...registries,
     ...(moves ? ['fieldMoves', 'type VersionMap'] : []),
   ]
   const versionMap = `{ ${versions.join(',\n')} }`
@@ -83,7 +82,7 @@ export function moduleSource(plan: ResourcePlan, options: ModuleSourceOptions = 
 // It is yours now: edit the schemas, and decide the TODOs where the versions differ.
 import * as z from 'zod'
 import { ${imports.join(', ')} } from '${packageName}'
-${keywords}
+
 ${body}
 ${moves ? `const versions = ${versionMap} satisfies VersionMap\n` : ''}
 export const ${resource} = defineResource({
@@ -99,11 +98,10 @@ export const scheme = createScheme([${resource}])
 
 /** The round-trip test of the module (unformatted). */
 export function testSource(plan: ResourcePlan, options: ModuleSourceOptions = {}): string {
-  const packageName = options.packageName ?? '@crdconv/webhook'
   const resource = resourceIdentifier(plan.kind)
   const moduleImport = options.moduleImport ?? `./${moduleBaseName(plan.kind)}.ts`
   return `import { describe, it } from 'vitest'
-import { expectLosslessRoundTrips } from '${packageName}/testing'
+import { expectLosslessRoundTrips } from 'crdconv/testing'
 import { ${resource} } from '${moduleImport}'
 
 describe('${plan.kind}', () => {

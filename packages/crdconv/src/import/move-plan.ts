@@ -1,6 +1,6 @@
 // What import plans between two versions, as data: the versions, the moves and the TODOs, which
 // the planner writes and the renderer, the summary and the value conversions read.
-import type { SchemaProps } from '@crdconv/webhook/crd'
+import type { SchemaProps } from '@crdconv/webhook'
 import type { DifferenceKind } from '../diff/index.ts'
 import type { ZodPlan } from './zod-plan.ts'
 

@@ -1,6 +1,6 @@
 import { parseAllDocuments } from 'yaml'
 import { yamlErrorAt } from './yaml-error.ts'
-import { structuralViolations, type CrdShape, type CrdVersionShape } from '@crdconv/webhook/crd'
+import { structuralViolations, type CrdShape, type CrdVersionShape } from '../crd/index.ts'
 import { isPlainObject as isRecord } from '@crdconv/webhook/scheme'
 import type { ImportProblem } from './import-problem.ts'
 

@@ -1,4 +1,5 @@
-import { buildCustomResourceDefinition, crdDescriptions, crdRootFields } from '@crdconv/webhook/crd'
+import { crdRootFields } from '@crdconv/webhook'
+import { buildCustomResourceDefinition, crdDescriptions } from '../crd/index.ts'
 import {
   defineResource,
   type Converter,

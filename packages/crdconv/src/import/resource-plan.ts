@@ -1,6 +1,7 @@
 // A CRD as the pieces of a `defineResource` call: plain data, the zod plan of each version and
 // the field moves between neighbours. The module source and the in-memory check both read it.
-import { sortByVersionPriority, type RootFields } from '@crdconv/webhook/crd'
+import type { RootFields } from '@crdconv/webhook'
+import { sortByVersionPriority } from '../crd/index.ts'
 import { isPlainObject } from '@crdconv/webhook/scheme'
 import type { CrdInput, CrdVersionInput } from './read-crd-documents.ts'
 import { planRoot } from './root-plan.ts'

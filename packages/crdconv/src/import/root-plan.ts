@@ -1,6 +1,6 @@
 // The root of a version's schema in zod: what crdconv crd adds itself (apiVersion, kind and
 // metadata) said only where the CRD says it otherwise, so that it comes back as it was.
-import type { RootField, RootFields, SchemaProps } from '@crdconv/webhook/crd'
+import type { RootField, RootFields, SchemaProps } from '@crdconv/webhook'
 import { isPlainObject } from '@crdconv/webhook/scheme'
 import { planSchema, type ZodPlan } from './zod-plan.ts'
 

@@ -1,6 +1,6 @@
 // What a CRD schema node becomes in zod: the shape zod can say (and TypeScript can type), and the
 // rest of its keywords stated as they are (`crdKeywords`), so that `crdconv crd` gives them back.
-import type { SchemaProps } from '@crdconv/webhook/crd'
+import type { SchemaProps } from '@crdconv/webhook'
 import { isPlainObject } from '@crdconv/webhook/scheme'
 
 interface PlanBase {

@@ -1,7 +1,7 @@
 // A zod plan as TypeScript source (the imported module) and as a live zod schema (`--check`,
 // the bench): one plan, two renderings, so the check sees what the module says.
 import * as z from 'zod'
-import { crdKeywords, type SchemaProps } from '@crdconv/webhook/crd'
+import { crdKeywords, type SchemaProps } from '@crdconv/webhook'
 import type { ZodPlan } from './zod-plan.ts'
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/

@@ -52,7 +52,7 @@ ENTRYPOINT ["/nodejs/bin/node", "/app/server.mjs"]
 export const SERVER_TEST_FILES = {
   'test/server.test.ts': `// The file the image runs (\`npm run build:server\`), started as the image starts it: by its
 // environment only (vitest.config.ts sets CONVERT_TOKEN; here a free port, no stop delay).
-import { expectRoundTripsThrough } from '@crdconv/webhook/testing'
+import { expectRoundTripsThrough } from 'crdconv/testing'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { scheme } from '../src/scheme.ts'
 import { TEST_TOKEN } from './test-token.ts'

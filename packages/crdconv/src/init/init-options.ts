@@ -1,7 +1,7 @@
 // What `crdconv init` needs to write a project, and the rules each answer must keep. The rules are
 // the scheme's own (a definition that breaks one would throw when the project loads), checked here
 // so that a mistake is named by its flag before anything is written.
-import { KUBE_VERSION } from '@crdconv/webhook/crd'
+import { KUBE_VERSION } from '../crd/index.ts'
 import { CAMEL_CASE, DNS_SUBDOMAIN_WITH_DOT } from '@crdconv/webhook/scheme'
 
 export type Scope = 'Namespaced' | 'Cluster'

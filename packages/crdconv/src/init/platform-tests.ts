@@ -60,7 +60,7 @@ export const TEST_TOKEN = 'test-token-0123456789abcdef0123456789'
 // The Worker that \`wrangler deploy\` uploads, inside workerd: vitest.config.ts serves the bundle
 // \`npm run build:worker\` wrote, with a CONVERT_TOKEN secret.
 import { SELF } from 'cloudflare:test'
-import { expectRoundTripsThrough } from '@crdconv/webhook/testing'
+import { expectRoundTripsThrough } from 'crdconv/testing'
 import { describe, expect, it } from 'vitest'
 import { scheme } from '../src/scheme.ts'
 import { TEST_TOKEN } from './test-token.ts'
@@ -94,7 +94,7 @@ describe('the Worker bundle inside workerd', () => {
 `,
     'test/lambda.test.ts': `// The Lambda handler fed what a Function URL (AuthType NONE) sends it: payload format 2.0.
 // vitest.config.ts sets CONVERT_TOKEN in the environment, as the function's configuration does.
-import { expectRoundTripsThrough } from '@crdconv/webhook/testing'
+import { expectRoundTripsThrough } from 'crdconv/testing'
 import { describe, expect, it } from 'vitest'
 import { handler } from '../src/lambda.ts'
 import { scheme } from '../src/scheme.ts'

@@ -140,12 +140,12 @@ export const handler = lambdaHandler(scheme)
 function schemeTest(): string {
   return `// What \`crdconv check\` checks without a cluster, resource by resource: the definitions, the
 // round trips between every pair of versions, and conversion coverage.
-import { checkResource } from '@crdconv/webhook/crd'
+import { checkResource } from 'crdconv/crd'
 import {
   conversionCoverage,
   coverageFindings,
   expectLosslessRoundTrips,
-} from '@crdconv/webhook/testing'
+} from 'crdconv/testing'
 import { describe, expect, it } from 'vitest'
 import { scheme } from '../src/scheme.ts'
 

@@ -4,6 +4,9 @@
 import { resolveNames } from '@crdconv/webhook/scheme'
 import type { InitOptions } from './init-options.ts'
 
+/** The scheme module of a project made by `crdconv init`, which `import --into` adds resources to. */
+export const PROJECT_SCHEME = 'src/scheme.ts'
+
 /** The variable names the template gives the resource and its schemas: `cronTab`, `CronTabV1`. */
 export function resourceIdentifiers(options: InitOptions): {
   resource: string

@@ -1,4 +1,4 @@
-/** A CRD's version lifecycle on a live cluster: status, storage migration (migrate), retire. */
+/** A CRD's version lifecycle on a live cluster: status, storage migration (migrate), retire, and their reports. */
 export {
   REWRITE_FAILURE_CODES,
   rewriteAllObjects,
@@ -39,6 +39,28 @@ export {
 } from './migration-status.ts'
 export { migrateServerSide, type ServerSideOptions } from './server-side-migration.ts'
 export { resourceStatus, type ResourceStatus, tallyObjects } from './lifecycle-status.ts'
+export {
+  webhookMetricsLines,
+  webhookMetricsReport,
+  type WebhookMetricsReport,
+} from './status-webhook-metrics.ts'
+export { droppedVersionProblems, type StoredVersionsSource } from './dropped-versions.ts'
+export { retiredCrds, unretiredVersions } from './retired-crd.ts'
+export {
+  blocksNextStep,
+  describeMigrationSupport,
+  describeStatus,
+  statusJson,
+  type ResourceReport,
+} from './status-report.ts'
+export { migrateResource, type MigrateResourceOptions } from './migrate-resource.ts'
+export { describeSummary, migrationFailed } from './migration-report.ts'
+export {
+  migrateProgress,
+  serverSideProgress,
+  type MigrateProgress,
+  type ServerSideProgress,
+} from './migrate-progress.ts'
 export {
   STATUS_PROBLEM_CODES,
   type StatusProblem,

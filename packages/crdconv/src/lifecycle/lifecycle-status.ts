@@ -1,4 +1,4 @@
-import { buildCustomResourceDefinition } from '@crdconv/webhook/crd'
+import { buildCustomResourceDefinition } from '../crd/index.ts'
 import { jsonDifferences } from '@crdconv/webhook/json'
 import type { Resource } from '@crdconv/webhook/scheme'
 import {

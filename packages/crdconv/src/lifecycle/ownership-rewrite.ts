@@ -1,7 +1,7 @@
 // Moves an object's `metadata.managedFields` to the storage version: the entries server-side apply
 // keeps per field manager name the version the manager wrote at, and the API server converts the
 // object to that version on every apply, which fails once the version is gone.
-import { buildCustomResourceDefinition } from '@crdconv/webhook/crd'
+import { buildCustomResourceDefinition } from '../crd/index.ts'
 import {
   createScheme,
   describeObject,

@@ -1,4 +1,4 @@
-import { sortByVersionPriority } from '@crdconv/webhook/crd'
+import { sortByVersionPriority } from '../crd/index.ts'
 import type { Problem, ProblemCode, Resource } from '@crdconv/webhook/scheme'
 import { liveStorageVersion, type LiveCustomResourceDefinition } from '../cluster-client/index.ts'
 import type { WebhookCheck } from '../webhook-health/index.ts'

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { exampleObjects } from '@crdconv/webhook/crd'
+import { exampleObjects } from '../crd/index.ts'
 import {
   checkConversionAnswer,
   reviewConversion,

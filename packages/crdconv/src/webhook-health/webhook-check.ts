@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { exampleObjects } from '@crdconv/webhook/crd'
+import { exampleObjects } from '../crd/index.ts'
 import type { KubeObject, Resource } from '@crdconv/webhook/scheme'
 import {
   apiFailure,

@@ -1,4 +1,4 @@
-/** Resources, schemes and converters: the converter graph, metadata carry-over, the annotation stash. */
+/** Resources, schemes and converters: the converter graph, metadata carry-over, the annotation stash, the CRD keywords a schema states. */
 export {
   MAX_STASH_BYTES,
   MAX_STASH_DEPTH,
@@ -11,6 +11,9 @@ export {
   type StashOptions,
   type Unstashed,
 } from './annotation-stash.ts'
+export { celRules, celRulesOf, type CelRule, type CelRuleReason } from './cel-rules.ts'
+export { crdKeywords, type SchemaProps } from './crd-keywords.ts'
+export { crdRootFields, type RootField, type RootFields } from './root-fields.ts'
 export { formatApiVersion, parseApiVersion, type GroupVersion } from './api-version.ts'
 export { ConversionError, isConversionError, SchemeError } from './conversion-error.ts'
 export type { ConverterPaths } from './converter-graph.ts'

@@ -1,0 +1,70 @@
+import type { Resource } from '@crdconv/webhook/scheme'
+import { schemasOfResource, versionPairs } from '../diff/index.ts'
+import type { CoverageFinding, CoverageReport } from '../testing/index.ts'
+
+/**
+ * The two functions of the round-trip kit (`crdconv/testing`) that coverage runs, passed in so
+ * that the caller decides when fast-check, an optional peer, loads.
+ */
+export type CoverageKit = Pick<
+  typeof import('../testing/index.ts'),
+  'conversionCoverage' | 'coverageFindings'
+>
+
+/** Which pairs and how many objects: `from` and `to` together, or neither for every neighbour pair. */
+export interface CoverageSelection {
+  readonly from?: string | undefined
+  readonly to?: string | undefined
+  /** Whole objects generated per pair of versions, and as many partial ones. */
+  readonly runs?: number | undefined
+  /** fast-check's seed: the same seed gives the same reports. */
+  readonly seed?: number | undefined
+}
+
+/** One report per resource, and what they find, failures first, in resource order. */
+export interface ResourcesCoverage {
+  readonly reports: readonly CoverageReport[]
+  /** A field lost without a stash, a converted value the target schema refuses. */
+  readonly failures: readonly CoverageFinding[]
+  /** A target field never filled that has no default. */
+  readonly warnings: readonly CoverageFinding[]
+}
+
+/**
+ * The coverage of each resource's converters, or the problem with the chosen versions (a version
+ * the resource does not have, `from` without `to`), naming the resource.
+ *
+ * @example
+ * ```ts
+ * const kit = await import('crdconv/testing')
+ * const coverage = coverageOfResources(kit, scheme.resources, { runs: 20 })
+ * if ('problem' in coverage) throw new Error(coverage.problem)
+ * ```
+ */
+export function coverageOfResources(
+  kit: CoverageKit,
+  resources: readonly Resource[],
+  selection: CoverageSelection = {}
+): ResourcesCoverage | { readonly problem: string } {
+  const reports: CoverageReport[] = []
+  for (const resource of resources) {
+    const chosen =
+      selection.from === undefined && selection.to === undefined
+        ? undefined
+        : versionPairs(schemasOfResource(resource), selection)
+    if (chosen !== undefined && 'problem' in chosen) return { problem: chosen.problem }
+    reports.push(
+      kit.conversionCoverage(resource, {
+        ...(selection.runs === undefined ? {} : { numRuns: selection.runs }),
+        ...(selection.seed === undefined ? {} : { seed: selection.seed }),
+        ...(chosen === undefined ? {} : { pairs: chosen.pairs }),
+      })
+    )
+  }
+  const findings = reports.map((report) => kit.coverageFindings(report))
+  return {
+    reports,
+    failures: findings.flatMap((found) => found.failures),
+    warnings: findings.flatMap((found) => found.warnings),
+  }
+}

@@ -1,0 +1,110 @@
+// `crdconv import --into <project>`: the imported modules into a project made by `crdconv init`,
+// wired into its src/scheme.ts, their tests where its vitest looks, and a summary of what is
+// left. Everything is checked before the first byte is written.
+import { existsSync } from 'node:fs'
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
+import { dirname, join, relative } from 'node:path'
+import { descriptionsModule, UsageError, type CliIo } from '../cli/index.ts'
+import { PROJECT_SCHEME } from '../init/index.ts'
+import type { ImportedFile, ImportedResource } from './import-crds.ts'
+import { wireDescriptions, wireIntoScheme } from './scheme-wiring.ts'
+import { TODO_CATEGORIES, type TodoCategory } from './todo-summary.ts'
+
+/**
+ * Writes `files` into `project` and adds `resources` to its src/scheme.ts; throws a `UsageError`,
+ * with nothing written, where `project` is no project made by init, a file exists (without
+ * `force`), or src/scheme.ts has no single `createScheme([...])` list to add to.
+ */
+export async function writeIntoProject(
+  io: CliIo,
+  project: string,
+  files: readonly ImportedFile[],
+  resources: readonly ImportedResource[],
+  force: boolean
+): Promise<void> {
+  const schemePath = join(project, PROJECT_SCHEME)
+  if (!existsSync(join(project, 'package.json')) || !existsSync(schemePath)) {
+    throw new UsageError(
+      'not-a-project',
+      `nothing written: ${project} is not a project made by crdconv init (no package.json and ${PROJECT_SCHEME}); crdconv init makes one, --out writes the modules anywhere`
+    )
+  }
+  const existing = files.filter((file) => existsSync(join(project, file.path)))
+  if (existing.length > 0 && !force) {
+    throw new UsageError(
+      'files-exist',
+      `nothing written: ${existing.map((file) => file.path).join(', ')} exist(s) in ${project}; --force overwrites`
+    )
+  }
+  const schemeDirectory = dirname(PROJECT_SCHEME)
+  const wired = wireIntoScheme(
+    await readFile(schemePath, 'utf8'),
+    resources.map(({ identifier, module }) => ({
+      identifier,
+      module: `./${relative(schemeDirectory, module)}`,
+    }))
+  )
+  if ('problem' in wired) {
+    const lines = resources.map(
+      ({ identifier, module }) =>
+        `import { ${identifier} } from './${relative(schemeDirectory, module)}'`
+    )
+    throw new UsageError(
+      'scheme-not-wired',
+      `nothing written: cannot add the resources to ${PROJECT_SCHEME}: ${wired.problem}. Add them yourself:\n  ${lines.join('\n  ')}\nand put ${resources.map((resource) => resource.identifier).join(', ')} in createScheme([...]); then import again with --out src/resources`
+    )
+  }
+  for (const file of files) {
+    const path = join(project, file.path)
+    await mkdir(dirname(path), { recursive: true })
+    await writeFile(path, file.content)
+    io.stderr(`crdconv: wrote ${file.path}\n`)
+  }
+  // written whole, then put in place: the project's scheme is never half written
+  await replaceFile(schemePath, wired.source)
+  const described = resources.flatMap(({ descriptions }) =>
+    descriptions === undefined ? [] : [`./${relative(schemeDirectory, descriptions)}`]
+  )
+  if (described.length > 0) {
+    const descriptionsPath = descriptionsModule(schemePath)
+    const before = existsSync(descriptionsPath)
+      ? await readFile(descriptionsPath, 'utf8')
+      : undefined
+    await replaceFile(descriptionsPath, wireDescriptions(before, described))
+  }
+  io.stderr(
+    `crdconv: added ${resources.map((r) => r.identifier).join(', ')} to ${PROJECT_SCHEME}\n`
+  )
+  io.stdout(importSummary(resources, TODO_CATEGORIES))
+}
+
+async function replaceFile(path: string, content: string): Promise<void> {
+  await writeFile(`${path}.crdconv-import`, content)
+  await rename(`${path}.crdconv-import`, path)
+}
+
+/**
+ * What is left after the import, per resource: the TODOs by category, and where they are.
+ *
+ * @example
+ * ```text
+ * Machine.cluster.x-k8s.io: src/resources/machine.ts, test/resources/machine.test.ts
+ *   left to decide: 21 conversion, 33 validation, 9 required-ness (63 TODOs)
+ * ```
+ */
+export function importSummary(
+  resources: readonly ImportedResource[],
+  categories: readonly TodoCategory[]
+): string {
+  const lines = resources.flatMap((resource) => {
+    const total = categories.reduce((sum, category) => sum + resource.todos[category], 0)
+    const counts = categories.map((category) => `${resource.todos[category]} ${category}`)
+    return [
+      `${resource.kind}.${resource.group}: ${resource.module}, ${resource.test}`,
+      total === 0
+        ? '  nothing left to decide: every difference between its versions is a declared move'
+        : `  left to decide: ${counts.join(', ')} (${total} TODOs in ${resource.module}, each an it.todo in ${resource.test})`,
+    ]
+  })
+  return `${[...lines, 'next: npm test, then crdconv check; decide each TODO and run them again'].join('\n')}\n`
+}

@@ -1,0 +1,272 @@
+import type { $ZodType } from 'zod/v4/core'
+import { convertChecked } from '@crdconv/webhook/review'
+import {
+  canonicalJson,
+  createScheme,
+  formatApiVersion,
+  stashAnnotationKey,
+  type KubeObject,
+  type Resource,
+  type Scheme,
+} from '@crdconv/webhook/scheme'
+import {
+  changedFields,
+  changedKeys,
+  firstDifference,
+  refusals,
+  stashEntries,
+  withoutMetadata,
+} from './coverage-answers.ts'
+import { alternativeValues, sampleObjects } from './coverage-values.ts'
+import { versionJsonSchema } from './object-arbitrary.ts'
+import { pruneUnknownFields } from './prune-unknown-fields.ts'
+import { fieldAt, leafValues, schemaLeaves, withValueAt } from './schema-leaves.ts'
+
+/** Generated objects per pair of versions: this many whole ones and as many partial ones. */
+export const DEFAULT_COVERAGE_RUNS = 50
+
+export interface CoverageOptions {
+  /** Whole objects generated per pair of versions, and as many partial ones; default 50. */
+  readonly numRuns?: number
+  /** fast-check seed: the same seed gives the same report; default 0. */
+  readonly seed?: number
+  /** Only these `[from, to]` pairs; default every ordered pair of versions. */
+  readonly pairs?: readonly (readonly [string, string])[]
+}
+
+/** What becomes of a field of the source version; `SourceFieldCoverage` says each. */
+export const SOURCE_OUTCOMES = ['carried', 'moved', 'stashed', 'lost', 'unvaried'] as const
+
+/** How a field of the target version is filled; `TargetFieldCoverage` says each. */
+export const TARGET_OUTCOMES = ['filled', 'constant', 'never-filled', 'refused'] as const
+
+/** What became of one field of the source version. */
+export interface SourceFieldCoverage {
+  readonly field: string
+  /**
+   * `carried` to the same field, `moved` to others only, `stashed` in the stash annotation only,
+   * `lost` (no change of it changes the answer), `unvaried` (never generated with two values).
+   */
+  readonly outcome: (typeof SOURCE_OUTCOMES)[number]
+  /** The target fields that change when it does. */
+  readonly to: readonly string[]
+  /** The stash entries (`spec.encryption`) that change when it does. */
+  readonly stashedAs: readonly string[]
+}
+
+/** How one field of the target version is filled. */
+export interface TargetFieldCoverage {
+  readonly field: string
+  /**
+   * `filled` from source fields, `constant` (filled, by no source field), `never-filled`, or
+   * `refused`: filled with values the target version's schema refuses.
+   */
+  readonly outcome: (typeof TARGET_OUTCOMES)[number]
+  /** The source fields whose change changes it. */
+  readonly from: readonly string[]
+  /** The default the target schema gives it, if any. */
+  readonly default?: unknown
+  /** Why the target schema refused a value, with one such value: generated, never a user's. */
+  readonly refused?: { readonly reason: string; readonly example: unknown }
+}
+
+/** Coverage of one converter path, from one version to another. */
+export interface PairCoverage {
+  readonly from: string
+  readonly to: string
+  /** Generated objects converted; those whose conversion failed are left out, and counted. */
+  readonly objects: number
+  readonly failed: number
+  readonly failure?: string
+  readonly sources: readonly SourceFieldCoverage[]
+  readonly targets: readonly TargetFieldCoverage[]
+}
+
+export interface CoverageReport {
+  /** `CronTab.example.com` */
+  readonly resource: string
+  readonly pairs: readonly PairCoverage[]
+}
+
+const MAX_LEAVES_PER_OBJECT = 200
+const MAX_PROBES_PER_FIELD = 16
+/**
+ * What the converters of `resource` do with each field, found from behaviour: for each ordered
+ * pair of versions, objects generated from the source version (whole and partial) are converted,
+ * then converted again with one leaf changed at a time; a target field that changes with it is
+ * filled from it, a stash entry that changes with it keeps it. Answers are pruned by the target
+ * schema first, as the API server prunes them, and checked against the target's zod schema.
+ *
+ * @example
+ * ```ts
+ * const report = conversionCoverage(cronTab, { numRuns: 100 })
+ * report.pairs[0].sources // [{ field: '.hostPort', outcome: 'moved', to: ['.host', '.port'], … }]
+ * ```
+ */
+export function conversionCoverage(
+  resource: Resource,
+  options: CoverageOptions = {}
+): CoverageReport {
+  const scheme = createScheme([resource])
+  const names = resource.versionNames
+  const chosen =
+    options.pairs ??
+    names.flatMap((from) => names.filter((to) => to !== from).map((to) => [from, to] as const))
+  // each source version's objects serve every pair that starts there
+  const sources = new Map<string, Source>()
+  const sourceAt = (version: string): Source => {
+    let found = sources.get(version)
+    if (found === undefined) {
+      found = {
+        samples: sampleObjects(
+          resource,
+          version,
+          options.numRuns ?? DEFAULT_COVERAGE_RUNS,
+          options.seed ?? 0
+        ),
+        seed: options.seed ?? 0,
+      }
+      sources.set(version, found)
+    }
+    return found
+  }
+  const pairs = chosen.map(([from, to]) => pairCoverage(scheme, resource, from, to, sourceAt(from)))
+  return { resource: resource.identity.groupKind, pairs }
+}
+
+interface Source {
+  readonly samples: readonly KubeObject[]
+  readonly seed: number
+}
+
+interface Answer {
+  readonly object: KubeObject
+  /** Leaf values of the pruned answer by their place (`["spec","ports",0]`). */
+  readonly leaves: Map<string, { field: string; json: string }>
+  readonly stash: Map<string, string>
+}
+
+function pairCoverage(
+  scheme: Scheme,
+  resource: Resource,
+  from: string,
+  to: string,
+  { samples, seed }: Source
+): PairCoverage {
+  // each pair tries each field's other values from the first: the same report in any order
+  const alternatives = alternativeValues(seed)
+  const sourceSchema = versionJsonSchema(resource, from)
+  const targetSchema = versionJsonSchema(resource, to)
+  const sourceZod = resource.versions[from]?.schema as $ZodType
+  const targetZod = resource.versions[to]?.schema as $ZodType
+  const apiVersion = formatApiVersion(resource.group, to)
+  const stashKey = stashAnnotationKey(resource.group)
+  // the answer check runs once per object, not once per changed field
+  const convert = (object: unknown, checked = false): Answer | string => {
+    const result = checked
+      ? convertChecked(scheme, object as KubeObject, apiVersion)
+      : scheme.convert(object, apiVersion)
+    if (!result.ok) return 'problem' in result ? result.problem.message : result.failure.message
+    const pruned = pruneUnknownFields(result.object, targetSchema)
+    const leaves = new Map<string, { field: string; json: string }>()
+    for (const leaf of leafValues(pruned, targetSchema)) {
+      leaves.set(JSON.stringify(leaf.at), { field: leaf.field, json: canonicalJson(leaf.value) })
+    }
+    return { object: pruned as KubeObject, leaves, stash: stashEntries(result.object, stashKey) }
+  }
+  const reach = new Map<string, Set<string>>()
+  const stashed = new Map<string, Set<string>>()
+  const varied = new Set<string>()
+  const probes = new Map<string, number>()
+  const filled = new Set<string>()
+  const refused = new Map<string, { reason: string; example: unknown }>()
+  let objects = 0
+  let failed = 0
+  let failure: string | undefined
+  for (const object of samples) {
+    const base = convert(object, true)
+    if (typeof base === 'string') {
+      failed++
+      failure ??= base
+      continue
+    }
+    objects++
+    for (const { field } of base.leaves.values()) filled.add(field)
+    // a value its own version's zod schema refuses is no converter's fault
+    if (refusals(sourceZod, sourceSchema, object).length === 0) {
+      for (const found of refusals(targetZod, targetSchema, base.object)) {
+        if (!refused.has(found.field)) refused.set(found.field, found)
+      }
+    }
+    for (const leaf of leafValues(object, sourceSchema).slice(0, MAX_LEAVES_PER_OBJECT)) {
+      // a field seen changing often enough says no more; large CRDs stay fast
+      if ((probes.get(leaf.field) ?? 0) >= MAX_PROBES_PER_FIELD) continue
+      probes.set(leaf.field, (probes.get(leaf.field) ?? 0) + 1)
+      const other = alternatives(leaf)
+      if (other === undefined) continue
+      const changed = convert(withValueAt(object, leaf.at, other))
+      if (typeof changed === 'string') continue
+      varied.add(leaf.field)
+      for (const { field } of changed.leaves.values()) filled.add(field)
+      const fields = changedFields(base.leaves, changed.leaves)
+      const keys = changedKeys(base.stash, changed.stash)
+      // kept where the target keeps unknown fields: no declared leaf shows it
+      if (fields.size === 0 && keys.size === 0) {
+        const at = firstDifference(withoutMetadata(base.object), withoutMetadata(changed.object))
+        if (at !== undefined) fields.add(fieldAt(targetSchema, at))
+      }
+      for (const field of fields) add(reach, leaf.field, field)
+      for (const key of keys) add(stashed, leaf.field, key)
+    }
+  }
+  const sources = schemaLeaves(sourceSchema).map(({ field }): SourceFieldCoverage => {
+    const reached = [...(reach.get(field) ?? [])]
+    const kept = [...(stashed.get(field) ?? [])]
+    const outcome = !varied.has(field)
+      ? 'unvaried'
+      : reached.includes(field)
+        ? 'carried'
+        : reached.length > 0
+          ? 'moved'
+          : kept.length > 0
+            ? 'stashed'
+            : 'lost'
+    return { field, outcome, to: reached, stashedAs: kept }
+  })
+  const targets = schemaLeaves(targetSchema).map(({ field, schema }): TargetFieldCoverage => {
+    const fromFields = sources.filter((source) => source.to.includes(field)).map((s) => s.field)
+    const refusal = refused.get(field)
+    const outcome =
+      refusal !== undefined
+        ? 'refused'
+        : !filled.has(field)
+          ? 'never-filled'
+          : fromFields.length > 0
+            ? 'filled'
+            : 'constant'
+    return {
+      field,
+      outcome,
+      from: fromFields,
+      ...(schema['default'] === undefined ? {} : { default: schema['default'] }),
+      ...(refusal === undefined
+        ? {}
+        : { refused: { reason: refusal.reason, example: refusal.example } }),
+    }
+  })
+  return {
+    from,
+    to,
+    objects,
+    failed,
+    ...(failure === undefined ? {} : { failure }),
+    sources,
+    targets,
+  }
+}
+
+function add(map: Map<string, Set<string>>, key: string, value: string): void {
+  const set = map.get(key) ?? new Set<string>()
+  set.add(value)
+  map.set(key, set)
+}

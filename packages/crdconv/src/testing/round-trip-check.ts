@@ -1,0 +1,207 @@
+import * as fc from 'fast-check'
+import { exampleObjects } from '../crd/index.ts'
+import { jsonCopy, stringifyJson } from '@crdconv/webhook/json'
+import {
+  formatApiVersion,
+  type KubeObject,
+  type Resource,
+  type Scheme,
+} from '@crdconv/webhook/scheme'
+import { deepFreeze } from './deep-freeze.ts'
+import { arbitraryObjectAt } from './object-arbitrary.ts'
+import { planChecks, type Plan, type Problem } from './round-trip-plans.ts'
+import {
+  indent,
+  RoundTripError,
+  summarize,
+  type RoundTripCheck,
+  type RoundTripFailure,
+  type RoundTripReport,
+} from './round-trip-report.ts'
+
+/** Objects generated per check unless told otherwise: enough to find most losses, fast in `npm test`. */
+export const DEFAULT_NUM_RUNS = 50
+
+export interface RoundTripOptions {
+  /** Objects generated for each check; default `DEFAULT_NUM_RUNS`. */
+  readonly numRuns?: number
+  /** Seed of the generator, to replay a failure the report printed. */
+  readonly seed?: number
+  /** Any field may be absent, metadata included, as in server-side apply; default `false`. */
+  readonly partial?: boolean
+  /**
+   * Hand-written objects checked first, each in the round trips that start at its version; the
+   * `examples` of each version (`defineResource`) are checked too.
+   */
+  readonly examples?: readonly KubeObject[]
+}
+
+/**
+ * Checks that no conversion of `target` (a resource, or every resource of a scheme) loses data:
+ * for every ordered pair of versions A and B, objects generated from A's zod schema, with
+ * unknown fields, labels, annotations and status, come back from A → B → A exactly as they
+ * were, through the same path the webhook runs (`scheme.convert`); and where a direct converter
+ * and a longer path join the same two versions, both give the same object. Inputs are deeply
+ * frozen, so a converter that writes to its input fails. Never throws: problems are in the report.
+ *
+ * @example
+ * ```ts
+ * const report = checkLosslessRoundTrips(exampleScheme, { numRuns: 200 })
+ * if (!report.ok) console.error(report.summary)
+ * ```
+ */
+export function checkLosslessRoundTrips(
+  target: Resource | Scheme,
+  options: RoundTripOptions = {}
+): RoundTripReport {
+  const resources = 'resources' in target ? target.resources : [target]
+  const checks = resources.flatMap((resource) => roundTripChecksOf(resource, options))
+  const ok = checks.every((check) => check.ok)
+  const runs = options.numRuns ?? DEFAULT_NUM_RUNS
+  return { ok, checks, summary: summarize(resources, checks, runs, options.partial === true) }
+}
+
+/**
+ * `checkLosslessRoundTrips` for a test: throws a `RoundTripError` naming each conversion path
+ * that lost data, with the shrunk object and what came back, or returns nothing.
+ *
+ * @example
+ * ```ts
+ * import { expectLosslessRoundTrips } from 'crdconv/testing'
+ *
+ * it('converts every version without losing data', () => {
+ *   expectLosslessRoundTrips(backup)
+ * })
+ * ```
+ */
+export function expectLosslessRoundTrips(
+  target: Resource | Scheme,
+  options: RoundTripOptions = {}
+): void {
+  const report = checkLosslessRoundTrips(target, options)
+  if (!report.ok) throw new RoundTripError(report)
+}
+
+class ProblemFound extends Error {
+  readonly problem: Problem
+
+  constructor(problem: Problem) {
+    super(problem.what)
+    this.problem = problem
+  }
+}
+
+function roundTripChecksOf(resource: Resource, options: RoundTripOptions): RoundTripCheck[] {
+  const label = resource.identity.groupKind
+  let plans: Plan[]
+  try {
+    plans = planChecks(resource)
+  } catch (error) {
+    return [
+      {
+        resource: label,
+        kind: 'round-trip',
+        title: 'setting up the checks',
+        ok: false,
+        runs: 0,
+        failure: brokenFailure(label, 'setting up the checks', error, options),
+      },
+    ]
+  }
+  const arbitraries = new Map<string, fc.Arbitrary<KubeObject>>()
+  return plans.map((plan) => {
+    try {
+      let arbitrary = arbitraries.get(plan.from)
+      if (arbitrary === undefined) {
+        arbitrary = arbitraryObjectAt(
+          resource,
+          plan.from,
+          options.partial === true ? { partial: true } : {}
+        )
+        arbitraries.set(plan.from, arbitrary)
+      }
+      return runPlan(label, resource, plan, arbitrary, options)
+    } catch (error) {
+      return {
+        resource: label,
+        kind: plan.kind,
+        title: plan.title,
+        ok: false,
+        runs: 0,
+        failure: brokenFailure(label, plan.title, error, options, plan.path),
+      }
+    }
+  })
+}
+
+function runPlan(
+  label: string,
+  resource: Resource,
+  plan: Plan,
+  arbitrary: fc.Arbitrary<KubeObject>,
+  options: RoundTripOptions
+): RoundTripCheck {
+  const own = formatApiVersion(resource.group, plan.from)
+  const given = (options.examples ?? []).filter(
+    (example) => example.apiVersion === own && example.kind === resource.kind
+  )
+  // the version's own examples, and a bare object, come first: realistic before random
+  const examples = [...given, ...exampleObjects(resource, plan.from)].map(
+    (example) => [jsonCopy(example)] as [KubeObject]
+  )
+  const property = fc.property(arbitrary, (object) => {
+    const problem = plan.run(deepFreeze(object))
+    if (problem !== undefined) throw new ProblemFound(problem)
+  })
+  const details = fc.check(property, {
+    numRuns: options.numRuns ?? DEFAULT_NUM_RUNS,
+    examples,
+    ...(options.seed === undefined ? {} : { seed: options.seed }),
+  })
+  const base = { resource: label, kind: plan.kind, title: plan.title, runs: details.numRuns }
+  if (!details.failed) return { ...base, ok: true }
+  const counterexample = details.counterexample?.[0]
+  const problem =
+    details.errorInstance instanceof ProblemFound
+      ? details.errorInstance.problem
+      : {
+          code: 'check-failed' as const,
+          what: `the check itself failed: ${String(details.errorInstance ?? 'interrupted')}`,
+          lines: [],
+        }
+  const message = [
+    `${label}: ${plan.title}: ${problem.what}`,
+    ...problem.lines.map((line) => `  ${line}`),
+    `object at ${plan.from} (smallest found, run ${details.numRuns}, ${details.numShrinks} shrinks):`,
+    indent(stringifyJson(counterexample, 2)),
+    ...(problem.returned === undefined
+      ? []
+      : [
+          plan.kind === 'round-trip' ? 'came back as:' : 'longer path gave:',
+          indent(stringifyJson(problem.returned, 2)),
+        ]),
+    `replay with { seed: ${details.seed} }`,
+  ].join('\n')
+  return {
+    ...base,
+    ok: false,
+    failure: { code: problem.code, message, path: plan.path, counterexample, seed: details.seed },
+  }
+}
+
+function brokenFailure(
+  label: string,
+  title: string,
+  error: unknown,
+  options: RoundTripOptions,
+  path: readonly string[] = []
+): RoundTripFailure {
+  const why = error instanceof Error ? error.message : String(error)
+  return {
+    code: 'check-not-run',
+    message: `${label}: ${title}: could not run the check: ${why}`,
+    path,
+    counterexample: undefined,
+    seed: options.seed ?? 0,
+  }
+}
