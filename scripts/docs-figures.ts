@@ -5,6 +5,7 @@
 // definitions (docs/cli.md). `--check` writes nothing and exits 1 when a region is out of date
 // (the docs test does the same in `npm test`).
 import { renderOperationsReference } from './operations-reference.ts'
+import { renderProblemCodes } from './problem-codes-reference.ts'
 import type { Argument, Command, Option } from 'commander'
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
@@ -99,12 +100,13 @@ export function readResults(root: string): BenchResults {
   return JSON.parse(readFileSync(join(root, 'bench/results.json'), 'utf8')) as BenchResults
 }
 
-/** Every table a region can name: the bench's figures and the command-line reference. */
+/** Every table a region can name: the bench's figures, the command-line reference, the problem codes. */
 export async function docsTables(root: string): Promise<Record<string, string>> {
   return {
     ...renderFigures(readResults(root)),
     ...renderCliReference(await crdconvProgram(root)),
     ...renderOperationsReference(markdownTable),
+    ...renderProblemCodes(markdownTable),
   }
 }
 

@@ -97,10 +97,10 @@ export const objectAt = (version: string, fields: Record<string, unknown>): Kube
   ...fields,
 })
 
-/** `object` converted to `version` by the webhook's path; throws the failure's reason. */
+/** `object` converted to `version` by the webhook's path; throws the failure's message. */
 export function convert(resource: ReturnType<typeof gadget>, object: KubeObject, version: string) {
   const result = createScheme([resource]).convert(object, `example.com/${version}`)
-  if (!result.ok) throw new Error(result.failure.reason)
+  if (!result.ok) throw new Error(result.failure.message)
   return result.object
 }
 

@@ -254,7 +254,7 @@ export function answerProblem(
   )
   return violations.length === 0
     ? undefined
-    : `Success the API server rejects: ${violations[0]?.rule}`
+    : `Success the API server rejects: ${violations[0]?.message}`
 }
 
 function parseOrUndefined(text: string): unknown {

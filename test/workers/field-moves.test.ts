@@ -12,7 +12,7 @@ describe('declared field moves inside workerd', () => {
       spec: { endpoint: 'db', ttl: 60, eviction: 'random' },
     }
     const atV1 = scheme.convert(v1alpha1, 'example.com/v1')
-    if (!atV1.ok) throw new Error(atV1.failure.reason)
+    if (!atV1.ok) throw new Error(atV1.failure.message)
     expect(atV1.object['spec']).toEqual({
       host: 'db',
       ttlSeconds: 60,
@@ -20,7 +20,7 @@ describe('declared field moves inside workerd', () => {
       replicas: 1,
     })
     const back = scheme.convert(atV1.object, 'example.com/v1alpha1')
-    if (!back.ok) throw new Error(back.failure.reason)
+    if (!back.ok) throw new Error(back.failure.message)
     expect(back.object).toEqual(v1alpha1)
   })
 })

@@ -32,6 +32,8 @@ export {
   type ObjectAt,
   type ObjectMeta,
   type PrinterColumn,
+  type Problem,
+  type ProblemCode,
   type Resource,
   type ResourceDefinition,
   type ResourceNames,

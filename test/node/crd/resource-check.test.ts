@@ -24,6 +24,15 @@ describe('checkResource', () => {
       'v1: printer-column and scale paths exist in the schema',
       'examples convert to every other version (4 conversions)',
     ])
+    expect(items.map((item) => item.code)).toEqual([
+      'storage-version-count',
+      'conversion-paths',
+      'schema-structural',
+      'column-paths',
+      'schema-structural',
+      'column-paths',
+      'examples-convert',
+    ])
   })
 
   it('says so when no version declares examples, instead of calling an empty object the examples', () => {
@@ -41,6 +50,7 @@ describe('checkResource', () => {
     })
     const item = checkResource(bare).at(-1)
     expect(item).toEqual({
+      code: 'examples-convert',
       title: 'no examples declared: only an empty object was converted (2 conversions)',
       problems: [],
       notes: ['give a version `examples: [{ … }]` beside its schema to convert real objects here'],
@@ -80,7 +90,13 @@ describe('checkResource', () => {
         },
       ],
     })
-    const problems = failing(checkResource(broken)).flatMap((item) => item.problems)
+    const failed = failing(checkResource(broken))
+    expect(failed.map((item) => item.code)).toEqual([
+      'column-paths',
+      'schema-structural',
+      'examples-convert',
+    ])
+    const problems = failed.flatMap((item) => item.problems)
     expect(problems).toEqual([
       'printer column Count .spec.count: .spec.count is not declared in the schema',
       'scale specReplicasPath .spec.replicas is a string in the schema, expected integer',

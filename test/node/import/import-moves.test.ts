@@ -341,10 +341,12 @@ describe('crdconv import between two versions', () => {
         const { failures, warnings } = coverageFindings(
           conversionCoverage(resource!, { numRuns: 5, seed: 7 })
         )
-        expect(failures, failures.join('\n')).toHaveLength(rule.failures.length)
-        for (const failure of rule.failures) expect(failures.join('\n')).toMatch(failure)
-        expect(warnings, warnings.join('\n')).toHaveLength(rule.warnings.length)
-        for (const warning of rule.warnings) expect(warnings.join('\n')).toMatch(warning)
+        const failed = failures.map((failure) => failure.message).join('\n')
+        const warned = warnings.map((warning) => warning.message).join('\n')
+        expect(failures, failed).toHaveLength(rule.failures.length)
+        for (const failure of rule.failures) expect(failed).toMatch(failure)
+        expect(warnings, warned).toHaveLength(rule.warnings.length)
+        for (const warning of rule.warnings) expect(warned).toMatch(warning)
       })
 
       it.runIf(rule.converts !== undefined)('converts, and back', async () => {

@@ -162,7 +162,7 @@ describeWithApiServer('cluster-api’s Machine through the API server', (release
         const stored = scheme.convert(kept, `${resource.group}/${resource.storageVersion}`)
         if (!stored.ok) {
           expect(created.status).toBe(500)
-          const reason = stringifyJson(stored.failure.reason).slice(1, 80)
+          const reason = stringifyJson(stored.failure.message).slice(1, 80)
           expect(stringifyJson(created.body)).toContain(reason)
           return
         }

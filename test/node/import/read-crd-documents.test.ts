@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { stringify } from 'yaml'
-import { readCrdDocuments } from '../../../packages/crdconv/src/import/index.ts'
+import {
+  readCrdDocuments,
+  type ImportProblemCode,
+} from '../../../packages/crdconv/src/import/index.ts'
 import { crdInput } from '../../support/crd-factory.ts'
 
 // loosely typed on purpose: each case breaks the CRD somewhere else
@@ -24,26 +27,48 @@ describe('readCrdDocuments', () => {
     expect(readCrdDocuments(JSON.stringify(list))).toMatchObject({ problems: [] })
   })
 
-  it.each<[string, string, { document: number; path: string; reason: RegExp; at?: object }]>([
+  it.each<
+    [
+      string,
+      string,
+      { document: number; path: string; code: ImportProblemCode; message: RegExp; at?: object },
+    ]
+  >([
     [
       'not YAML',
       'a: [1, 2\nb: }',
-      { document: 0, path: '', reason: /^not YAML: [^\n]+$/, at: { line: 2, column: 1 } },
+      {
+        document: 0,
+        path: '',
+        code: 'not-yaml',
+        message: /^not YAML: [^\n]+$/,
+        at: { line: 2, column: 1 },
+      },
     ],
     [
       'not a CRD',
       yaml(crd(), { apiVersion: 'v1', kind: 'ConfigMap' }),
-      { document: 1, path: '.kind', reason: /not a CRD: kind is "ConfigMap"/ },
+      { document: 1, path: '.kind', code: 'not-a-crd', message: /not a CRD: kind is "ConfigMap"/ },
     ],
     [
       'a v1beta1 CRD, with how to upgrade it',
       yaml(crd((value) => (value['apiVersion'] = 'apiextensions.k8s.io/v1beta1'))),
-      { document: 0, path: '.apiVersion', reason: /upgrade it to apiextensions.k8s.io\/v1/ },
+      {
+        document: 0,
+        path: '.apiVersion',
+        code: 'crd-v1beta1',
+        message: /upgrade it to apiextensions.k8s.io\/v1/,
+      },
     ],
     [
       'a CRD with no versions',
       yaml(crd((value) => (value['spec'].versions = []))),
-      { document: 0, path: '.spec.versions', reason: /at least one version/ },
+      {
+        document: 0,
+        path: '.spec.versions',
+        code: 'crd-incomplete',
+        message: /at least one version/,
+      },
     ],
     [
       'a schema that is not structural',
@@ -55,7 +80,8 @@ describe('readCrdDocuments', () => {
       {
         document: 0,
         path: '.spec.versions[0].schema.openAPIV3Schema.properties.spec',
-        reason: /not structural: must have a type/,
+        code: 'schema-not-structural',
+        message: /not structural: must have a type/,
       },
     ],
     [
@@ -70,12 +96,19 @@ describe('readCrdDocuments', () => {
       {
         document: 0,
         path: '.spec.versions[0].schema.openAPIV3Schema.properties.spec.$ref',
-        reason: /\$ref is not allowed/,
+        code: 'schema-ref',
+        message: /\$ref is not allowed/,
       },
     ],
-  ])('refuses %s with the document, the JSON path and the reason', (_name, text, expected) => {
-    const { crds, problems } = readCrdDocuments(text)
-    expect(problems).toContainEqual({ ...expected, reason: expect.stringMatching(expected.reason) })
-    expect(crds.length).toBeLessThanOrEqual(1)
-  })
+  ])(
+    'refuses %s with the document, the JSON path, the code and the message',
+    (_name, text, expected) => {
+      const { crds, problems } = readCrdDocuments(text)
+      expect(problems).toContainEqual({
+        ...expected,
+        message: expect.stringMatching(expected.message),
+      })
+      expect(crds.length).toBeLessThanOrEqual(1)
+    }
+  )
 })

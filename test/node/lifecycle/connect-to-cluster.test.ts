@@ -59,7 +59,10 @@ describe('connectToCluster', () => {
     const KUBECONFIG = join(directory, 'nowhere.yaml')
     await withEnvironment({ KUBECONFIG }, () => {
       expect(() => connectToCluster()).toThrow(
-        new ClusterError(`KUBECONFIG=${KUBECONFIG} names no file that exists`)
+        expect.objectContaining({
+          code: 'kubeconfig-missing',
+          message: `KUBECONFIG=${KUBECONFIG} names no file that exists`,
+        })
       )
     })
   })
@@ -108,9 +111,11 @@ describe('connectToCluster in a pod', () => {
     const mount = `${empty}${SERVICE_ACCOUNT_DIRECTORY}`
     await expect(connect()).rejects.toThrow(
       new ClusterError(
+        'service-account-missing',
         `no kubeconfig, and KUBERNETES_SERVICE_HOST is set as in a pod, but KUBERNETES_SERVICE_PORT, ${mount}/token, ${mount}/ca.crt are missing: ` +
           'mount the service account (automountServiceAccountToken: true on the pod or its service account), or pass --kubeconfig FILE or set KUBECONFIG'
       )
     )
+    await expect(connect()).rejects.toMatchObject({ code: 'service-account-missing' })
   })
 })

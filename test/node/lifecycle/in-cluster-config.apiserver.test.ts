@@ -165,8 +165,10 @@ describeWithApiServer(
           dryRun: false,
         })
       )
+      await expect(migrate).rejects.toMatchObject({ code: 'permissions-missing' })
       await expect(migrate).rejects.toThrow(
         new ClusterError(
+          'permissions-missing',
           `RBAC forbids list crontabs.example.com and update crontabs.example.com and update customresourcedefinitions.apiextensions.k8s.io/status for service account ${NAMESPACE}/reader: ` +
             'grant them (a ClusterRole bound to that service account); nothing was written'
         )

@@ -65,7 +65,7 @@ describe('the summary of the managedFields move', () => {
   it('fails (exit 1) and says to rerun when an object’s managedFields could not be written', () => {
     const failed = counts({
       ownershipMoved: 2,
-      failures: [{ object: 'default/b', message: 'the server is busy' }],
+      failures: [{ code: 'retries-exhausted', object: 'default/b', message: 'the server is busy' }],
     })
     const summary = alreadyMigrated(failed)
     expect(migrationFailed(summary)).toBe(true)

@@ -61,6 +61,19 @@ function troubledApiServer() {
   return { server, writes, lists }
 }
 
+/** Listens on a loopback port and answers a kubeconfig that points at it. */
+async function kubeconfigFor(server: Server): Promise<string> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const address = server.address() as { port: number }
+  return writeLocalKubeconfig(
+    join(mkdtempSync(join(tmpdir(), 'crdconv-rewrite-')), 'kubeconfig.yaml'),
+    address.port
+  )
+}
+
+/** Where the CronTabs are, for `rewriteAllObjects`. */
+const AT = { group: 'example.com', version: 'v1', plural: 'crontabs', namespaced: true }
+
 describe('rewriteAllObjects', () => {
   const troubled = troubledApiServer()
   let server: Server
@@ -68,19 +81,13 @@ describe('rewriteAllObjects', () => {
 
   beforeAll(async () => {
     server = troubled.server
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-    const address = server.address() as { port: number }
-    kubeconfig = writeLocalKubeconfig(
-      join(mkdtempSync(join(tmpdir(), 'crdconv-rewrite-')), 'kubeconfig.yaml'),
-      address.port
-    )
+    kubeconfig = await kubeconfigFor(server)
   })
   afterAll(() => new Promise((resolve) => server.close(resolve)))
 
   it('retries 429 and 5xx, skips deleted objects, re-reads on conflict, and pages through the list', async () => {
     const client = connectToCluster({ kubeconfig })
-    const at = { group: 'example.com', version: 'v1', plural: 'crontabs', namespaced: true }
-    const counts = await rewriteAllObjects(client, at, {
+    const counts = await rewriteAllObjects(client, AT, {
       concurrency: 2,
       pageSize: 2,
       dryRun: false,
@@ -100,6 +107,68 @@ describe('rewriteAllObjects', () => {
     expect(troubled.writes.filter((write) => write.name === 'd')).toEqual([
       { name: 'd', resourceVersion: '1' },
       { name: 'd', resourceVersion: '2' },
+    ])
+  })
+})
+
+describe('rewriteAllObjects, objects it cannot rewrite', () => {
+  // each object always gets the same answer: refused (invalid at the storage version), edited at
+  // every write, or an API server that stays unavailable
+  const answers: Record<string, { status: number; message: string }> = {
+    refused: {
+      status: 422,
+      message: 'CronTab.example.com "refused" is invalid: spec.cronSpec: Required value',
+    },
+    edited: { status: 409, message: 'the object has been modified' },
+    unavailable: { status: 503, message: 'etcd leader changed' },
+  }
+  const server = createServer((request, response) => {
+    const name = new URL(request.url ?? '/', 'http://localhost').pathname.split('/').pop() ?? ''
+    request.resume()
+    request.on('end', () => {
+      const [status, body] =
+        request.method === 'GET' && name === 'crontabs'
+          ? [200, { items: Object.keys(answers).map((key) => cronTab(key, '1')), metadata: {} }]
+          : request.method === 'GET'
+            ? [200, cronTab(name, '2')]
+            : [answers[name]?.status ?? 404, { message: answers[name]?.message ?? 'not found' }]
+      response.writeHead(status, { 'content-type': 'application/json' })
+      response.end(JSON.stringify(body))
+    })
+  })
+  let kubeconfig: string
+
+  beforeAll(async () => {
+    kubeconfig = await kubeconfigFor(server)
+  })
+  afterAll(() => new Promise((resolve) => server.close(resolve)))
+
+  it('says why each was left at its old version, by code, with the API server’s message', async () => {
+    const client = connectToCluster({ kubeconfig })
+    const counts = await rewriteAllObjects(client, AT, {
+      concurrency: 1,
+      pageSize: 10,
+      dryRun: false,
+      backoffMs: 1,
+      attempts: 2,
+    })
+    expect(counts.rewritten).toBe(0)
+    expect(counts.failures).toEqual([
+      {
+        code: 'write-refused',
+        object: 'default/refused',
+        message: answers['refused']!.message,
+      },
+      {
+        code: 'conflicts-exhausted',
+        object: 'default/edited',
+        message: answers['edited']!.message,
+      },
+      {
+        code: 'retries-exhausted',
+        object: 'default/unavailable',
+        message: answers['unavailable']!.message,
+      },
     ])
   })
 })

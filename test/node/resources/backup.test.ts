@@ -25,7 +25,7 @@ function specOf(object: KubeObject): Record<string, unknown> {
 
 function convert(object: unknown, version: Version): KubeObject {
   const result = scheme.convert(object, `example.com/${version}`)
-  if (!result.ok) throw new Error(`conversion failed: ${result.failure.reason}`)
+  if (!result.ok) throw new Error(`conversion failed: ${result.failure.message}`)
   return result.object
 }
 

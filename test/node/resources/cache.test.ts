@@ -26,7 +26,7 @@ function cacheAt(version: Version, spec: Record<string, unknown>): KubeObject {
 
 function convert(object: unknown, version: Version): KubeObject {
   const result = scheme.convert(object, `example.com/${version}`)
-  if (!result.ok) throw new Error(`conversion failed: ${result.failure.reason}`)
+  if (!result.ok) throw new Error(`conversion failed: ${result.failure.message}`)
   return result.object
 }
 

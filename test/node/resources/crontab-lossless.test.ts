@@ -21,7 +21,7 @@ function cronTabAt(version: 'v1' | 'v1beta1', fields: Record<string, unknown>): 
 
 function convert(object: unknown, version: string): KubeObject {
   const result = scheme.convert(object, `example.com/${version}`)
-  if (!result.ok) throw new Error(`conversion failed: ${result.failure.reason}`)
+  if (!result.ok) throw new Error(`conversion failed: ${result.failure.message}`)
   return result.object
 }
 
@@ -42,8 +42,9 @@ describe('cronTab converters', () => {
     (hostPort) => {
       const result = scheme.convert(cronTabAt('v1beta1', { hostPort }), 'example.com/v1')
       const prefix = `hostPort ${JSON.stringify(hostPort)} could not be parsed into a separate host and port: `
-      expect(!result.ok && result.failure.field).toBe('hostPort')
-      expect(!result.ok && result.failure.reason.startsWith(prefix)).toBe(true)
+      expect(!result.ok && result.failure.path).toBe('hostPort')
+      expect(!result.ok && result.failure.code).toBe('converter-refused')
+      expect(!result.ok && result.failure.message.startsWith(prefix)).toBe(true)
     }
   )
 
@@ -58,7 +59,11 @@ describe('cronTab converters', () => {
     const result = scheme.convert(cronTabAt('v1beta1', { hostPort: 8080 }), 'example.com/v1')
     expect(result).toEqual({
       ok: false,
-      failure: { reason: 'hostPort must be a string "host:port", not number', field: 'hostPort' },
+      failure: {
+        code: 'converter-refused',
+        message: 'hostPort must be a string "host:port", not number',
+        path: 'hostPort',
+      },
     })
   })
 

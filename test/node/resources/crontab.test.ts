@@ -92,7 +92,11 @@ describe('CronTab example', () => {
     const result = exampleScheme.convert(cronTabV1beta1({ hostPort: 8080 }), 'example.com/v1')
     expect(result).toEqual({
       ok: false,
-      failure: { reason: 'hostPort must be a string "host:port", not number', field: 'hostPort' },
+      failure: {
+        code: 'converter-refused',
+        message: 'hostPort must be a string "host:port", not number',
+        path: 'hostPort',
+      },
     })
   })
 })

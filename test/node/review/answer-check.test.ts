@@ -32,30 +32,35 @@ describe('checkConvertedObject', () => {
   })
 
   it.each([
-    ['not an object', () => 'text', 'the converted object is not a JSON object'],
+    ['not an object', () => 'text', 'not-an-object', 'the converted object is not a JSON object'],
     [
       'another apiVersion',
       (o: object) => ({ ...o, apiVersion: 'example.com/v1beta1' }),
+      'api-version-wrong',
       'apiVersion is "example.com/v1beta1", expected "example.com/v1"',
     ],
     [
       'another kind',
       (o: object) => ({ ...o, kind: 'Cron' }),
+      'kind-changed',
       'kind changed from "CronTab" to "Cron"',
     ],
     [
       'no metadata',
       (o: object) => ({ ...o, metadata: undefined }),
+      'metadata-missing',
       'metadata is missing or not an object',
     ],
     [
       'metadata that is a list',
       (o: object) => ({ ...o, metadata: [] }),
+      'metadata-missing',
       'metadata is missing or not an object',
     ],
     [
       'another name',
       (o: ReturnType<typeof cronTabV1>) => ({ ...o, metadata: { ...o.metadata, name: 'other' } }),
+      'identity-changed',
       'metadata.name changed from "my-crontab" to "other"',
     ],
     [
@@ -64,11 +69,13 @@ describe('checkConvertedObject', () => {
         ...o,
         metadata: { ...o.metadata, namespace: 'kube-system' },
       }),
+      'identity-changed',
       'metadata.namespace changed from "default" to "kube-system"',
     ],
     [
       'another uid',
       (o: ReturnType<typeof cronTabV1>) => ({ ...o, metadata: { ...o.metadata, uid: undefined } }),
+      'identity-changed',
       'metadata.uid changed from "uid-my-crontab" to undefined',
     ],
     [
@@ -77,6 +84,7 @@ describe('checkConvertedObject', () => {
         ...o,
         metadata: { ...o.metadata, labels: undefined },
       }),
+      'map-dropped',
       /metadata\.labels was dropped: the API server would delete every one/,
     ],
     [
@@ -85,6 +93,7 @@ describe('checkConvertedObject', () => {
         ...o,
         metadata: { ...o.metadata, annotations: null },
       }),
+      'map-dropped',
       /metadata\.annotations was dropped/,
     ],
     [
@@ -93,6 +102,7 @@ describe('checkConvertedObject', () => {
         ...o,
         metadata: { ...o.metadata, labels: { app: 3 } },
       }),
+      'map-not-strings',
       'metadata.labels["app"] must be a string, not number',
     ],
     [
@@ -101,6 +111,7 @@ describe('checkConvertedObject', () => {
         ...o,
         metadata: { ...o.metadata, labels: 'app=web' },
       }),
+      'map-not-strings',
       'metadata.labels must be a map of strings',
     ],
     [
@@ -109,6 +120,7 @@ describe('checkConvertedObject', () => {
         ...o,
         metadata: { ...o.metadata, labels: { app: 'a'.repeat(64) } },
       }),
+      'label-invalid',
       'metadata.labels["app"] value: must be no more than 63 characters (has 64)',
     ],
     [
@@ -117,6 +129,7 @@ describe('checkConvertedObject', () => {
         ...o,
         metadata: { ...o.metadata, labels: { app: 'my app' } },
       }),
+      'label-invalid',
       /metadata\.labels\["app"\] value: must be empty or consist of alphanumerics/,
     ],
     [
@@ -125,6 +138,7 @@ describe('checkConvertedObject', () => {
         ...o,
         metadata: { ...o.metadata, labels: { 'a/b/c': 'x' } },
       }),
+      'label-invalid',
       /metadata\.labels key "a\/b\/c": must be a name with at most one "\/"/,
     ],
     [
@@ -133,6 +147,7 @@ describe('checkConvertedObject', () => {
         ...o,
         metadata: { ...o.metadata, labels: { 'Example.com/x': 'y' } },
       }),
+      'label-invalid',
       /prefix part must be a lowercase DNS subdomain/,
     ],
     [
@@ -141,6 +156,7 @@ describe('checkConvertedObject', () => {
         ...o,
         metadata: { ...o.metadata, annotations: { '': 'x' } },
       }),
+      'annotation-key-invalid',
       /metadata\.annotations key "": name part must not be empty/,
     ],
     [
@@ -149,12 +165,14 @@ describe('checkConvertedObject', () => {
         ...o,
         metadata: { ...o.metadata, annotations: { big: 'é'.repeat(131072) } },
       }),
+      'annotations-too-large',
       /metadata\.annotations total 262147 bytes, more than the API server's limit of 262144/,
     ],
-  ])('names the rule when the answer has %s', (_name, change, rule) => {
+  ])('names the rule when the answer has %s', (_name, change, code, rule) => {
     const problem = checkConvertedObject(sent(), answer(change as never), DESIRED)
-    if (typeof rule === 'string') expect(problem).toBe(rule)
-    else expect(problem).toMatch(rule)
+    expect(problem?.code).toBe(code)
+    if (typeof rule === 'string') expect(problem?.message).toBe(rule)
+    else expect(problem?.message).toMatch(rule)
   })
 
   it('does not validate labels the converter left unchanged, as the API server does not', () => {
@@ -173,15 +191,16 @@ describe('checkConversionAnswer', () => {
   })
 
   it.each([
-    ['null', null, 'convertedObjects must be an array'],
+    ['null', null, 'answer-not-an-array', 'convertedObjects must be an array'],
     [
       'too few objects',
       [{}],
+      'answer-count-differs',
       'convertedObjects has 1 objects, expected 2 (one per request object, in order)',
     ],
-  ])('rejects %s as a whole', (_name, converted, rule) => {
+  ])('rejects %s as a whole', (_name, converted, code, message) => {
     expect(checkConversionAnswer([sent(), sent()], DESIRED, converted)).toEqual([
-      { index: undefined, rule },
+      { index: undefined, code, message },
     ])
   })
 
@@ -190,8 +209,18 @@ describe('checkConversionAnswer', () => {
     const second = cronTabV1beta1({ name: 'second' })
     const swapped = [cronTabV1({ name: 'second' }), cronTabV1({ name: 'first' })]
     expect(checkConversionAnswer([first, second], DESIRED, swapped)).toEqual([
-      { index: 0, rule: 'metadata.name changed from "first" to "second"' },
-      { index: 1, rule: 'metadata.name changed from "second" to "first"' },
+      {
+        index: 0,
+        code: 'identity-changed',
+        message: 'metadata.name changed from "first" to "second"',
+        path: 'metadata.name',
+      },
+      {
+        index: 1,
+        code: 'identity-changed',
+        message: 'metadata.name changed from "second" to "first"',
+        path: 'metadata.name',
+      },
     ])
   })
 })

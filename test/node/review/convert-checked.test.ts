@@ -32,10 +32,11 @@ describe('convertChecked', () => {
     const result = convertChecked(scheme, object, 'test.example.com/v2')
     expect(result.ok).toBe(false)
     if (result.ok) return
-    expect(result.problem.rejected?.rule).toMatch(
+    expect(result.problem.rejected?.rule.code).toBe('label-invalid')
+    expect(result.problem.rejected?.rule.message).toMatch(
       /^metadata\.labels\["origin"\] value: must be no more/
     )
     expect(result.problem.rejected?.answer).toMatchObject({ metadata: { name: 'p' } })
-    expect(result.problem.reason).toContain('would be rejected by the API server')
+    expect(result.problem.code).toBe('answer-refused')
   })
 })

@@ -94,7 +94,8 @@ describe('scheme.convert', () => {
       const result = schemeConvertingWith((object) =>
         Object.defineProperty({ ...object }, 'apiVersion', { value: 'x', writable: false })
       ).convert(probe(), 'test.example.com/v2')
-      expect(!result.ok && result.failure.reason).toMatch(
+      expect(!result.ok && result.failure.code).toBe('converter-answer-unreadable')
+      expect(!result.ok && result.failure.message).toMatch(
         /^converter v1 → v2 returned an object that could not be read or completed: TypeError/
       )
     })
@@ -183,53 +184,62 @@ describe('scheme.convert', () => {
 
   describe('failures come back as data', () => {
     it.each([
-      ['a value that is not an object', 42, /is not a JSON object/],
+      ['a value that is not an object', 42, 'not-an-object', /is not a JSON object/],
       [
         'an object without apiVersion',
         { kind: 'CronTab' },
+        'no-api-version',
         /has no apiVersion of the form group\/version/,
       ],
-      ['an object without kind', { apiVersion: 'example.com/v1beta1' }, /has no kind/],
+      ['an object without kind', { apiVersion: 'example.com/v1beta1' }, 'no-kind', /has no kind/],
       [
         'a kind nobody serves',
         { apiVersion: 'example.com/v1', kind: 'Widget' },
+        'kind-not-served',
         /kind Widget of group example\.com is not served by this webhook \(it serves CronTab\.example\.com, Volume\.storage\.example\.com\)/,
       ],
       [
         'a source version the kind does not have',
         { apiVersion: 'example.com/v7', kind: 'CronTab' },
+        'source-version-unknown',
         /v7 is not a version of CronTab\.example\.com; its versions are v1beta1, v1/,
       ],
       [
         'an inherited property name as version',
         { apiVersion: 'example.com/constructor', kind: 'CronTab' },
+        'source-version-unknown',
         /constructor is not a version/,
       ],
-    ])('fails for %s', (_name, object, reason) => {
+    ])('fails for %s', (_name, object, code, message) => {
       const result = scheme.convert(object, 'example.com/v1')
       expect(result.ok).toBe(false)
-      expect(!result.ok && result.failure.reason).toMatch(reason)
+      expect(!result.ok && result.failure.code).toBe(code)
+      expect(!result.ok && result.failure.message).toMatch(message)
     })
 
     it.each([
       [
         'an unknown desired version',
         'example.com/v3',
+        'desired-version-unknown',
         /v3 is not a version of CronTab\.example\.com; its versions are v1beta1, v1/,
       ],
       [
         'another group',
         'other.example.com/v1',
+        'group-changed',
         /cannot change the API group \(example\.com → other\.example\.com\)/,
       ],
       [
         'a desired apiVersion without group',
         'v1',
+        'desired-api-version-invalid',
         /desired apiVersion "v1" is not of the form group\/version/,
       ],
-    ])('fails for %s', (_name, desired, reason) => {
+    ])('fails for %s', (_name, desired, code, message) => {
       const result = scheme.convert(cronTabV1beta1(), desired)
-      expect(!result.ok && result.failure.reason).toMatch(reason)
+      expect(!result.ok && result.failure.code).toBe(code)
+      expect(!result.ok && result.failure.message).toMatch(message)
     })
 
     it('passes a ConversionError message and field through', () => {
@@ -238,7 +248,11 @@ describe('scheme.convert', () => {
       }).convert(probe(), 'test.example.com/v2')
       expect(result).toEqual({
         ok: false,
-        failure: { reason: 'spec.size must be a number', field: 'spec.size' },
+        failure: {
+          code: 'converter-refused',
+          message: 'spec.size must be a number',
+          path: 'spec.size',
+        },
       })
     })
 
@@ -254,7 +268,8 @@ describe('scheme.convert', () => {
       const result = schemeConvertingWith(() => {
         throw thrown
       }).convert(probe(), 'test.example.com/v2')
-      expect(!result.ok && result.failure.reason).toMatch(reason)
+      expect(!result.ok && result.failure.code).toBe('converter-threw')
+      expect(!result.ok && result.failure.message).toMatch(reason)
     })
 
     it.each([
@@ -263,7 +278,8 @@ describe('scheme.convert', () => {
       ['a number', 7],
     ])('reports a converter that returns %s', (name, returned) => {
       const result = schemeConvertingWith(() => returned).convert(probe(), 'test.example.com/v2')
-      expect(!result.ok && result.failure.reason).toBe(
+      expect(!result.ok && result.failure.code).toBe('converter-returned-non-object')
+      expect(!result.ok && result.failure.message).toBe(
         `converter v1 → v2 returned ${name === 'a number' ? 'number 7' : name}, not an object`
       )
     })
@@ -291,7 +307,7 @@ describe('scheme.convert', () => {
         { apiVersion: 'test.example.com/v1', kind: 'Chain' },
         'test.example.com/v3'
       )
-      expect(!result.ok && result.failure.reason).toBe('no room for it in v3 (in step v2 → v3)')
+      expect(!result.ok && result.failure.message).toBe('no room for it in v3 (in step v2 → v3)')
     })
   })
 })

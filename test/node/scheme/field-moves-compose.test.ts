@@ -23,7 +23,7 @@ const at = (version: string, spec: Record<string, unknown>): KubeObject => ({
 
 function convert(object: KubeObject, version: string): KubeObject {
   const result = scheme.convert(object, `compose.example.com/${version}`)
-  if (!result.ok) throw new Error(result.failure.reason)
+  if (!result.ok) throw new Error(result.failure.message)
   return result.object
 }
 
@@ -71,7 +71,7 @@ describe('moves and hand code on one edge', () => {
     )
     expect(result.ok).toBe(false)
     if (result.ok) return
-    expect(result.failure.reason).toContain(
+    expect(result.failure.message).toContain(
       '`then` stashed spec.note, which the field moves stash too: keep it under a name of its own'
     )
   })

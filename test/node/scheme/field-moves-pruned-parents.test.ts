@@ -14,7 +14,7 @@ const at = (kind: string, version: string, fields: Record<string, unknown>): Kub
 
 function convert(object: KubeObject, version: string): KubeObject {
   const result = movesScheme.convert(object, `moves.example.com/${version}`)
-  if (!result.ok) throw new Error(result.failure.reason)
+  if (!result.ok) throw new Error(result.failure.message)
   return result.object
 }
 

@@ -194,7 +194,7 @@ describe('the stash through scheme.convert', () => {
 
   it('should carry the stash annotation in the answer and restore the field on the way back', () => {
     const stored = scheme.convert(v2, 'example.com/v1')
-    if (!stored.ok) throw new Error(stored.failure.reason)
+    if (!stored.ok) throw new Error(stored.failure.message)
     expect(stored.object.metadata?.annotations?.[KEY]).toContain('"color":"red"')
     const back = scheme.convert(stored.object, 'example.com/v2')
     expect(back).toEqual({
@@ -208,8 +208,9 @@ describe('the stash through scheme.convert', () => {
     const result = scheme.convert(huge, 'example.com/v1')
     expect(result.ok).toBe(false)
     if (!result.ok) {
-      expect(result.failure.field).toBe('color')
-      expect(result.failure.reason).toMatch(/over its budget of 65536 bytes/)
+      expect(result.failure.path).toBe('color')
+      expect(result.failure.code).toBe('converter-refused')
+      expect(result.failure.message).toMatch(/over its budget of 65536 bytes/)
     }
   })
 })

@@ -55,7 +55,7 @@ describe('the stash limits on what a stash hands back', () => {
       'example.com/v1'
     )
     expect(result.ok).toBe(false)
-    expect(!result.ok && result.failure.reason).toMatch(
+    expect(!result.ok && result.failure.message).toMatch(
       /prod\/db from v1beta1 to v1: annotation example\.com\/conversion-stash nests more than 64 levels deep/
     )
   })

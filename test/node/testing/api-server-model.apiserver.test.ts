@@ -32,7 +32,7 @@ function predicted(resource: Resource, object: KubeObject, version: string): Kub
     storedByApiServer(jsonCopy(value), versionJsonSchema(resource, at)) as KubeObject
   const convert = (value: KubeObject, at: string) => {
     const result = scheme.convert(value, formatApiVersion(resource.group, at))
-    if (!result.ok) throw new Error(result.failure.reason)
+    if (!result.ok) throw new Error(result.failure.message)
     return stored(result.object, at)
   }
   const own = String(object.apiVersion).split('/').pop() as string

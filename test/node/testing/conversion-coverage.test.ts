@@ -65,15 +65,30 @@ describe('conversion coverage, from behaviour', () => {
 
   it('fails on the lost field and each refused value, warns on the field without a default', () => {
     const { failures, warnings } = coverageFindings(report)
-    expect(failures).toHaveLength(4)
-    expect(failures[0]).toBe(
+    expect(failures.map((failure) => [failure.code, failure.path])).toEqual([
+      ['field-lost', '.spec.note'],
+      ['value-refused', '.spec.colour'],
+      ['value-refused', '.spec.mode'],
+      ['value-refused', '.spec.level'],
+    ])
+    expect(failures[0]?.message).toBe(
       "Widget.coverage.example.com v1 → v2: v1's .spec.note is lost: no field of v2 changes with it and it is not stashed; carry it into a field of v2 in the converter (declared: move.renamed or move.split), or stash it (declared: move.removed), or keep it with stashFields(converted, context, { 'spec.note': … }) and give it back with restoreStashedFields on the way to v1"
     )
-    expect(failures.slice(1).join('\n')).toMatch(
+    expect(
+      failures
+        .slice(1)
+        .map((failure) => failure.message)
+        .join('\n')
+    ).toMatch(
       /v2's \.spec\.colour gets values v2's schema refuses \(not one of "red"; for example "blue"\), filled from v1's \.spec\.colour; write only values v2 accepts there \(declared: move\.mapped\), or widen \.spec\.colour in v2's schema/
     )
     expect(warnings).toEqual([
-      "Widget.coverage.example.com v1 → v2: v2's .spec.extra is never filled and has no default: fill it in the converter from v1's fields, or give it a default in v2's schema",
+      {
+        code: 'never-filled',
+        path: '.spec.extra',
+        message:
+          "Widget.coverage.example.com v1 → v2: v2's .spec.extra is never filled and has no default: fill it in the converter from v1's fields, or give it a default in v2's schema",
+      },
     ])
   })
 

@@ -99,13 +99,25 @@ describe('coverage warnings', () => {
       outcome: 'filled',
       from: ['.spec.drainTimeout'],
     })
-    expect(coverageFindings(report).warnings.join('\n')).not.toContain('drainSeconds')
+    expect(coverageFindings(report).warnings.map((warning) => warning.path)).not.toContain(
+      '.spec.deletion.drainSeconds'
+    )
   })
 
   it('says a subtree nothing fills once, at its top-most parent, with a count', () => {
     expect(coverageFindings(report).warnings).toEqual([
-      "Machine.coverage.example.com v1 → v2: v2's .spec.template is never filled: none of the 6 fields below it without a default; fill it in the converter from v1's fields, or give them defaults in v2's schema",
-      "Machine.coverage.example.com v1 → v2: v2's .spec.extra is never filled and has no default: fill it in the converter from v1's fields, or give it a default in v2's schema",
+      {
+        code: 'never-filled',
+        path: '.spec.template',
+        message:
+          "Machine.coverage.example.com v1 → v2: v2's .spec.template is never filled: none of the 6 fields below it without a default; fill it in the converter from v1's fields, or give them defaults in v2's schema",
+      },
+      {
+        code: 'never-filled',
+        path: '.spec.extra',
+        message:
+          "Machine.coverage.example.com v1 → v2: v2's .spec.extra is never filled and has no default: fill it in the converter from v1's fields, or give it a default in v2's schema",
+      },
     ])
   })
 })

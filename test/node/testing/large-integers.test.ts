@@ -57,6 +57,7 @@ describe('the round-trip kit with integers past 2^53', () => {
     const report = checkLosslessRoundTrips(meter(true), { examples: [bigMeter], numRuns: 5 })
     expect(report.ok).toBe(false)
     const failure = report.checks.find((check) => !check.ok)?.failure
+    expect(failure?.code).toBe('data-lost')
     expect(failure?.message).toContain(
       'spec.reading: was 9223372036854775807, came back 9223372036854776000'
     )

@@ -86,10 +86,18 @@ describe('a resource with three versions', () => {
     const careless = conversionCoverage(storagePool({ narrowing: false }), { numRuns: 30 })
     const { failures } = coverageFindings(careless)
     expect(failures).toEqual([
-      expect.stringMatching(
-        /^StoragePool\.pools\.example\.com v1alpha1 → v1: v1's \.spec\.tier gets values v1's schema refuses \(not one of "gold", "silver"; for example "bronze"\)/
-      ),
-      expect.stringMatching(/^StoragePool\.pools\.example\.com v1beta1 → v1: v1's \.spec\.tier/),
+      {
+        code: 'value-refused',
+        path: '.spec.tier',
+        message: expect.stringMatching(
+          /^StoragePool\.pools\.example\.com v1alpha1 → v1: v1's \.spec\.tier gets values v1's schema refuses \(not one of "gold", "silver"; for example "bronze"\)/
+        ),
+      },
+      {
+        code: 'value-refused',
+        path: '.spec.tier',
+        message: expect.stringMatching(/^StoragePool\.pools\.example\.com v1beta1 → v1: /),
+      },
     ])
   })
 })

@@ -15,7 +15,7 @@ describe('the annotation stash inside workerd', () => {
       spec: { bucket: 'backups', prefix: 'db', encryption: { keyRef: 'backup-key' } },
     }
     const stored = exampleScheme.convert(v1, 'example.com/v1beta1')
-    if (!stored.ok) throw new Error(stored.failure.reason)
+    if (!stored.ok) throw new Error(stored.failure.message)
     expect(stored.object.metadata?.annotations?.['example.com/conversion-stash']).toContain(
       'backup-key'
     )

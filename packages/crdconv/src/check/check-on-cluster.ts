@@ -50,15 +50,22 @@ export async function apiServerItem(
   resource: Resource
 ): Promise<CheckItem> {
   const { dryRunCreateCrd, formatCrdRefusal } = await import('../cluster-client/index.ts')
+  const code = 'api-server-accepts'
   const title = 'the API server accepts the CRD, CEL rules included (server-side dry run)'
   const { crd, problems } = buildCustomResourceDefinition(resource, { url: PLACEHOLDER_URL })
   if (problems.length > 0) {
-    return { title, problems: [], notes: ['not sent: the CRD cannot be generated (see above)'] }
+    return {
+      code,
+      title,
+      problems: [],
+      notes: ['not sent: the CRD cannot be generated (see above)'],
+    }
   }
   const outcome = await asUsageErrors(() => dryRunCreateCrd(client, crd))
   const server = `${version ?? 'the API server'} at ${client.server} (context ${client.contextName})`
   if (!outcome.accepted) {
     return {
+      code,
       title,
       // a CEL compiler message spans lines: under the item's "- " they stay readable
       problems: outcome.refusals.map((refusal) =>
@@ -77,7 +84,7 @@ export async function apiServerItem(
       `it dropped ${outcome.dropped.join(', ')}: this release predates them, so it neither checks nor enforces them`
     )
   }
-  return { title, problems: [], notes }
+  return { code, title, problems: [], notes }
 }
 
 function countRules(node: unknown): number {

@@ -95,6 +95,7 @@ function losslessRoundTrips(
   const report = kit.checkLosslessRoundTrips(resource, numRuns === undefined ? {} : { numRuns })
   const objects = report.checks.reduce((total, check) => total + check.runs, 0)
   return {
+    code: 'lossless-round-trips',
     title: 'lossless round trips between every pair of versions',
     problems: report.checks.flatMap((check) =>
       check.failure === undefined ? [] : [`${check.title}:\n${indent(check.failure.message)}`]
@@ -116,9 +117,10 @@ function conversionCoverage(
   const { failures, warnings } = kit.coverageFindings(report)
   const fields = report.pairs.reduce((total, pair) => total + pair.sources.length, 0)
   return {
+    code: 'conversion-coverage',
     title: 'conversion coverage: no field lost, no converted value the target schema refuses',
-    problems: failures,
-    warnings,
+    problems: failures.map((failure) => failure.message),
+    warnings: warnings.map((warning) => warning.message),
     notes:
       report.pairs.length === 0
         ? ['one version: nothing to convert']

@@ -1,6 +1,9 @@
 import { readFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
+import type { Problem } from '@crdconv/webhook/scheme'
+import type { ClusterErrorCode } from '../cluster-client/index.ts'
 import { redactPathTokens } from './redact-path-tokens.ts'
+import type { UsageErrorCode } from './usage-error-codes.ts'
 
 /** Where a command reads and writes: the process in real use, buffers in tests. */
 export interface CliIo {
@@ -11,9 +14,30 @@ export interface CliIo {
   readonly cwd: string
 }
 
-/** A mistake in how the command was called or in what it was given to read: exit code 2. */
-export class UsageError extends Error {
+/**
+ * A usage error's code: its own, or that of the cluster's refusal it reports (a `ClusterError`'s,
+ * whose type names the client's codes; migrate's preflight throws its own, `MIGRATION_PREFLIGHT_CODES`,
+ * which cli/ cannot name without an import circle through lifecycle/).
+ */
+export type UsageProblemCode = UsageErrorCode | ClusterErrorCode
+
+/**
+ * A mistake in how the command was called or in what it was given to read: exit code 2. The
+ * message is printed as one line; the code is for programs and tests.
+ *
+ * @example
+ * ```ts
+ * throw new UsageError('options-conflict', '--tls-cert and --tls-key go together')
+ * ```
+ */
+export class UsageError extends Error implements Problem<UsageProblemCode> {
   override readonly name = 'UsageError'
+  readonly code: UsageProblemCode
+
+  constructor(code: UsageProblemCode, message: string) {
+    super(message)
+    this.code = code
+  }
 }
 
 export const processIo: CliIo = {
@@ -33,7 +57,7 @@ export async function readInput(io: CliIo, file: string): Promise<string> {
   try {
     return await readFile(resolve(io.cwd, file), 'utf8')
   } catch (error) {
-    throw new UsageError(`cannot read ${file}: ${describeError(error)}`)
+    throw new UsageError('file-unreadable', `cannot read ${file}: ${describeError(error)}`)
   }
 }
 
@@ -55,10 +79,14 @@ export async function readCaBundle(io: CliIo, file: string): Promise<string> {
   try {
     pem = await readFile(resolve(io.cwd, file), 'utf8')
   } catch (error) {
-    throw new UsageError(`cannot read --ca-bundle ${file}: ${describeError(error)}`)
+    throw new UsageError(
+      'file-unreadable',
+      `cannot read --ca-bundle ${file}: ${describeError(error)}`
+    )
   }
   if (!pem.includes('-----BEGIN CERTIFICATE-----')) {
     throw new UsageError(
+      'input-invalid',
       `--ca-bundle ${file} holds no PEM certificate (-----BEGIN CERTIFICATE-----)`
     )
   }

@@ -41,11 +41,11 @@ export function asUsageErrors<T>(work: () => T): T {
     const result = work()
     if (result instanceof Promise) {
       return result.catch((error: unknown) => {
-        throw error instanceof ClusterError ? new UsageError(error.message) : error
+        throw error instanceof ClusterError ? new UsageError(error.code, error.message) : error
       }) as T
     }
     return result
   } catch (error) {
-    throw error instanceof ClusterError ? new UsageError(error.message) : error
+    throw error instanceof ClusterError ? new UsageError(error.code, error.message) : error
   }
 }

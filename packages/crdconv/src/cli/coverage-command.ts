@@ -74,7 +74,7 @@ async function runCoverage(io: CliIo, options: CoverageCommandOptions): Promise<
   const scheme = await loadScheme(options.scheme, io.cwd)
   const kit = await loadRoundTripKit('coverage')
   const coverage = coverageOfResources(kit, selectResources(scheme, options.resource), options)
-  if ('problem' in coverage) throw new UsageError(coverage.problem)
+  if ('problem' in coverage) throw new UsageError('version-unknown', coverage.problem)
   const { reports, failures, warnings } = coverage
   if (options.json === true) {
     io.stdout(`${JSON.stringify({ resources: reports }, null, 2)}\n`)
@@ -84,8 +84,8 @@ async function runCoverage(io: CliIo, options: CoverageCommandOptions): Promise<
         io.stdout(`${report.resource}: one version, nothing to convert\n`)
       for (const pair of report.pairs) io.stdout(`${coverageTable(report.resource, pair)}\n`)
     }
-    for (const failure of failures) io.stdout(`FAIL ${failure}\n`)
-    for (const warning of warnings) io.stdout(`warning: ${warning}\n`)
+    for (const failure of failures) io.stdout(`FAIL ${failure.message}\n`)
+    for (const warning of warnings) io.stdout(`warning: ${warning.message}\n`)
   }
   return failures.length > 0 ? EXIT.problem : EXIT.ok
 }

@@ -74,6 +74,7 @@ async function printCrds(context: CommandContext, options: CrdCommandOptions): P
   const webhookUrl = options.url ?? projectSettings(io.cwd).url
   if (webhookUrl === undefined) {
     throw new UsageError(
+      'argument-missing',
       'no webhook URL: pass --url https://<your-webhook>/convert, or set it in package.json as "crdconv": { "url": "https://<your-webhook>/convert" }'
     )
   }

@@ -31,11 +31,15 @@ export async function readCrdSource(
 ): Promise<string> {
   if (options.fromCluster === undefined) {
     if (file === undefined) {
-      throw new UsageError('give a CRD file (or - for stdin), or --from-cluster')
+      throw new UsageError(
+        'argument-missing',
+        'give a CRD file (or - for stdin), or --from-cluster'
+      )
     }
     return readInput(io, file)
   }
-  if (file !== undefined) throw new UsageError(`give either ${file} or --from-cluster, not both`)
+  if (file !== undefined)
+    throw new UsageError('options-conflict', `give either ${file} or --from-cluster, not both`)
   const { ClusterReadError, readCrdFromCluster } =
     await import('../cluster-client/read-crd-from-cluster.ts')
   try {
@@ -47,7 +51,7 @@ export async function readCrdSource(
     })
     return JSON.stringify(crd)
   } catch (error) {
-    if (error instanceof ClusterReadError) throw new UsageError(error.message)
+    if (error instanceof ClusterReadError) throw new UsageError(error.code, error.message)
     throw error
   }
 }

@@ -62,7 +62,10 @@ does not match, a file that is not a v1 CRD, a CRD --from-cluster cannot read.`
 async function runDiff(io: CliIo, file: string | undefined, options: DiffOptions): Promise<number> {
   const fromCrds = file !== undefined || options.fromCluster !== undefined
   if (fromCrds && options.scheme !== undefined) {
-    throw new UsageError('give either --scheme or a CRD (a file or --from-cluster), not both')
+    throw new UsageError(
+      'options-conflict',
+      'give either --scheme or a CRD (a file or --from-cluster), not both'
+    )
   }
   const resources = fromCrds
     ? await crdSchemas(io, file, options)
@@ -80,7 +83,7 @@ async function runDiff(io: CliIo, file: string | undefined, options: DiffOptions
       continue
     }
     const chosen = versionPairs(resource, options)
-    if ('problem' in chosen) throw new UsageError(chosen.problem)
+    if ('problem' in chosen) throw new UsageError('version-unknown', chosen.problem)
     report.push({ resource, pairs: diffVersions(resource, chosen.pairs) })
   }
   if (options.json === true) {
@@ -111,7 +114,7 @@ async function crdSchemas(
   if (problems.length > 0) {
     const source = file ?? options.fromCluster
     const lines = problems.map((problem) => formatImportProblem(problem, source))
-    throw new UsageError(`${source} cannot be read:\n  - ${lines.join('\n  - ')}`)
+    throw new UsageError('input-invalid', `${source} cannot be read:\n  - ${lines.join('\n  - ')}`)
   }
   const all = crds.map(({ crd }) => schemasOfCrd(crd))
   if (options.resource === undefined) return all
@@ -121,7 +124,10 @@ async function crdSchemas(
   )
   if (chosen.length === 0) {
     const known = all.map((resource) => resource.identity.crdName).join(', ')
-    throw new UsageError(`--resource ${wanted} matches no CRD; the input has ${known}`)
+    throw new UsageError(
+      'resource-unknown',
+      `--resource ${wanted} matches no CRD; the input has ${known}`
+    )
   }
   return chosen
 }

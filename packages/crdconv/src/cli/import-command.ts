@@ -86,7 +86,7 @@ async function runImport(
       return different ? EXIT.problem : EXIT.ok
     }
     if (options.into !== undefined && options.out !== undefined) {
-      throw new UsageError('give --into <project> or --out <dir>, not both')
+      throw new UsageError('options-conflict', 'give --into <project> or --out <dir>, not both')
     }
     const result = await importCrds(text, {
       lossy: options.lossy === true,
@@ -105,13 +105,14 @@ async function runImport(
   } catch (error) {
     if (error instanceof NotCarriedError) {
       io.stderr(
-        `crdconv: nothing written; the modules would not give back:\n  - ${error.problems.map((problem) => `document ${problem.document}, ${problem.path || '(root)'}: ${problem.reason}`).join('\n  - ')}\n(--lossy writes them anyway)\n`
+        `crdconv: nothing written; the modules would not give back:\n  - ${error.problems.map((problem) => `document ${problem.document}, ${problem.path || '(root)'}: ${problem.message}`).join('\n  - ')}\n(--lossy writes them anyway)\n`
       )
       return EXIT.problem
     }
     if (error instanceof ImportError) {
       const problems = error.problems.map((problem) => formatImportProblem(problem, file))
       throw new UsageError(
+        'input-invalid',
         `nothing written, ${file} cannot be imported:\n  - ${problems.join('\n  - ')}`
       )
     }
@@ -128,6 +129,7 @@ async function writeAll(
   const existing = files.filter((file) => existsSync(join(directory, file.path)))
   if (existing.length > 0 && !force) {
     throw new UsageError(
+      'files-exist',
       `nothing written: ${existing.map((file) => join(directory, file.path)).join(', ')} exist(s); --force overwrites`
     )
   }

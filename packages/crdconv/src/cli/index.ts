@@ -5,7 +5,8 @@ export {
   connectWith,
   type ClusterOptions,
 } from './cluster-options.ts'
-export { UsageError, type CliIo } from './cli-io.ts'
+export { UsageError, type CliIo, type UsageProblemCode } from './cli-io.ts'
+export { USAGE_ERROR_CODES, type UsageErrorCode } from './usage-error-codes.ts'
 export {
   documentValue,
   formatObjects,

@@ -54,7 +54,7 @@ or a non-empty directory without --force (nothing is written then).`
       const { io } = context
       const given: InitAnswers = options
       const invalid = flagProblems(given)
-      if (invalid.length > 0) throw new UsageError(invalid.join('\n'))
+      if (invalid.length > 0) throw new UsageError('answers-invalid', invalid.join('\n'))
       const asked = hasTerminal() ? await askForMissing(dir, given) : { dir, answers: given }
       if (asked === undefined) {
         io.stderr('crdconv: init cancelled, nothing written\n')
@@ -62,9 +62,10 @@ or a non-empty directory without --force (nothing is written then).`
         return
       }
       if (asked.dir === undefined)
-        throw new UsageError('init needs a directory: crdconv init <dir>')
+        throw new UsageError('argument-missing', 'init needs a directory: crdconv init <dir>')
       const checked = checkAnswers(asked.answers)
-      if ('problems' in checked) throw new UsageError(checked.problems.join('\n'))
+      if ('problems' in checked)
+        throw new UsageError('answers-invalid', checked.problems.join('\n'))
       const target = resolve(io.cwd, asked.dir)
       // a new token, unless the directory has one already: --force keeps the deployed token
       const keepsToken = existsSync(join(target, PROJECT_TOKEN_FILE))
@@ -76,7 +77,8 @@ or a non-empty directory without --force (nothing is written then).`
       try {
         await writeProject(target, files, { force: options.force === true })
       } catch (error) {
-        if (error instanceof DirectoryNotEmptyError) throw new UsageError(error.message)
+        if (error instanceof DirectoryNotEmptyError)
+          throw new UsageError('files-exist', error.message)
         throw error
       }
       const fromCwd = relative(io.cwd, target)
@@ -96,7 +98,7 @@ interface InitFlags extends InitAnswers {
 function dependencyVersions(cwd: string, target: string, from: string | undefined) {
   if (from === undefined) return toolVersions()
   const packed = fromPackedFolder(toolVersions(), from, cwd, target)
-  if ('problem' in packed) throw new UsageError(packed.problem)
+  if ('problem' in packed) throw new UsageError('input-invalid', packed.problem)
   return packed.tools
 }
 

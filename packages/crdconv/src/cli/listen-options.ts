@@ -26,7 +26,7 @@ export function tlsFileOptions(
   cwd: string
 ): { certFile: string; keyFile: string } | undefined {
   if ((options.tlsCert === undefined) !== (options.tlsKey === undefined)) {
-    throw new UsageError('--tls-cert and --tls-key go together')
+    throw new UsageError('options-conflict', '--tls-cert and --tls-key go together')
   }
   if (options.tlsCert === undefined || options.tlsKey === undefined) return undefined
   return { certFile: resolve(cwd, options.tlsCert), keyFile: resolve(cwd, options.tlsKey) }

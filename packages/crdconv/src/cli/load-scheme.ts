@@ -23,6 +23,7 @@ export async function loadScheme(given: string | undefined, cwd: string): Promis
   const path = resolve(cwd, module)
   if (!existsSync(path)) {
     throw new UsageError(
+      'scheme-not-found',
       given === undefined
         ? `no --scheme given, and no ${module} in ${cwd}: name the module that exports your scheme with --scheme, or in package.json as "crdconv": { "scheme": "path/to/scheme.ts" }`
         : `--scheme ${module}: no such file`
@@ -37,11 +38,12 @@ export async function loadScheme(given: string | undefined, cwd: string): Promis
   } catch (error) {
     if (error instanceof Error && error.name === 'SchemeError') throw error
     const reason = error instanceof Error ? error.message : String(error)
-    throw new UsageError(`--scheme ${module} could not be loaded: ${reason}`)
+    throw new UsageError('scheme-unloadable', `--scheme ${module} could not be loaded: ${reason}`)
   }
   const scheme = exports['scheme'] ?? exports['default']
   if (!isScheme(scheme)) {
     throw new UsageError(
+      'scheme-not-found',
       `--scheme ${module} exports no scheme: add \`export const scheme = createScheme([yourResource])\``
     )
   }
@@ -140,6 +142,7 @@ export function selectResources(scheme: Scheme, name: string | undefined): reado
   if (matches.length === 0) {
     const known = scheme.resources.map((resource) => resource.identity.crdName)
     throw new UsageError(
+      'resource-unknown',
       `--resource ${name} matches no resource; the scheme has ${known.join(', ') || 'none'}`
     )
   }

@@ -27,7 +27,10 @@ export function parseManifests(text: string, source: string): ParsedManifests {
     if (error !== undefined) {
       const { line, column, reason } = yamlErrorAt(error)
       const where = documents.length > 1 ? ` (document ${index + 1})` : ''
-      throw new UsageError(`${source}:${line}:${column}${where}: not valid YAML or JSON: ${reason}`)
+      throw new UsageError(
+        'input-invalid',
+        `${source}:${line}:${column}${where}: not valid YAML or JSON: ${reason}`
+      )
     }
   })
   return { format, documents, text }

@@ -97,16 +97,19 @@ async function readTokenFile(
     return await readFile(resolve(cwd, file), 'utf8')
   } catch (error) {
     if (!required && (error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
-    throw new UsageError(`cannot read --token-file ${file}: ${describeError(error)}`)
+    throw new UsageError(
+      'file-unreadable',
+      `cannot read --token-file ${file}: ${describeError(error)}`
+    )
   }
 }
 
 function checked(token: string | undefined, source: string): FoundPathToken {
-  if (token === undefined) throw new UsageError(`${source} holds no token`)
+  if (token === undefined) throw new UsageError('input-invalid', `${source} holds no token`)
   try {
     checkPathTokens([token], () => source)
   } catch (error) {
-    if (error instanceof SettingsError) throw new UsageError(error.message)
+    if (error instanceof SettingsError) throw new UsageError('settings-invalid', error.message)
     throw error
   }
   return { token, source }

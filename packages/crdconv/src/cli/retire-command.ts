@@ -49,7 +49,7 @@ async function printRetiredCrds(context: CommandContext, options: RetireOptions)
   const resources = await loadSelectedResources(options, io.cwd)
   const unretired = unretiredVersions(resources)
   if (unretired.length > 0) {
-    throw new UsageError(`nothing to retire:\n  - ${unretired.join('\n  - ')}`)
+    throw new UsageError('nothing-to-retire', `nothing to retire:\n  - ${unretired.join('\n  - ')}`)
   }
   await refuseDroppedStoredVersions(resources, options)
   const { crds, problems } = retiredCrds(resources)

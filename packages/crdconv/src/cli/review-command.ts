@@ -33,6 +33,7 @@ body it would send is printed either way); 2 bad usage or input that is not JSON
       const parsed = parseManifests(await readInput(io, options.filename), source)
       if (parsed.documents.length !== 1) {
         throw new UsageError(
+          'input-invalid',
           `${source} must hold one ConversionReview, not ${parsed.documents.length} documents`
         )
       }

@@ -12,6 +12,7 @@ export async function loadRoundTripKit(command: string): Promise<RoundTripKit> {
   } catch (error) {
     if (!String(error).includes("'fast-check'")) throw error
     throw new UsageError(
+      'dependency-missing',
       `crdconv ${command} generates objects with fast-check: npm install --save-dev fast-check`
     )
   }

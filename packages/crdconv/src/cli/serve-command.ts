@@ -72,7 +72,7 @@ a broken definition), 2 bad usage or settings.`
         const listen = { port: options.port, hostname: options.host, ...settings }
         server = await nodeServer(scheme, tls === undefined ? listen : { ...listen, tls })
       } catch (error) {
-        if (error instanceof SettingsError) throw new UsageError(error.message)
+        if (error instanceof SettingsError) throw new UsageError('settings-invalid', error.message)
         throw error
       }
       const tokenSource = fromProject === undefined ? '' : ` (the token: ${fromProject.source})`

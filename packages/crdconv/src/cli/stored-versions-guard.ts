@@ -47,6 +47,9 @@ export async function refuseDroppedStoredVersions(
     droppedVersionProblems(resources, { storedVersions: options.storedVersions, client })
   )
   if (problems.length > 0) {
-    throw new UsageError(`no CRD printed:\n  - ${problems.join('\n  - ')}`)
+    throw new UsageError(
+      'stored-versions-dropped',
+      `no CRD printed:\n  - ${problems.join('\n  - ')}`
+    )
   }
 }

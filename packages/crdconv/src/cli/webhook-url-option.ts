@@ -47,6 +47,7 @@ export async function webhookUrlWithToken(
   const checked = checkWebhookUrl(flags.url, checks)
   if (!checked.ok) {
     throw new UsageError(
+      'url-refused',
       `${flags.urlFrom ?? '--url'} ${flags.url} breaks the API server's rules:\n  - ${checked.problems.join('\n  - ')}`
     )
   }

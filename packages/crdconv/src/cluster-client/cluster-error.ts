@@ -1,10 +1,42 @@
+import type { Problem, ProblemCode } from '@crdconv/webhook/scheme'
+
+/** What about the cluster stopped a command: the machine-readable half of a {@link ClusterError}. */
+export const CLUSTER_ERROR_CODES = [
+  'kubeconfig-missing',
+  'kubeconfig-unreadable',
+  'context-not-found',
+  'no-current-context',
+  'service-account-missing',
+  'credentials-refused',
+  'rbac-forbidden',
+  'api-server-unreachable',
+  'crd-not-installed',
+] as const
+
+export type ClusterErrorCode = ProblemCode<typeof CLUSTER_ERROR_CODES>
+
 /**
  * Something about the cluster stops a command before it changes anything: a missing kubeconfig
  * or context, an unreachable API server, a CRD that is not installed, RBAC that forbids a verb.
- * The message names the thing and the fix; the CLI answers it with exit code 2.
+ * The message names the thing and the fix; the CLI answers it with exit code 2. A domain above
+ * the client (a migration's preflight) throws it with codes of its own table.
+ *
+ * @example
+ * ```ts
+ * throw new ClusterError('crd-not-installed', `CRD ${name} is not installed in context ${context}`)
+ * ```
  */
-export class ClusterError extends Error {
+export class ClusterError<Code extends string = ClusterErrorCode>
+  extends Error
+  implements Problem<Code>
+{
   override readonly name = 'ClusterError'
+  readonly code: Code
+
+  constructor(code: Code, message: string) {
+    super(message)
+    this.code = code
+  }
 }
 
 /** One request the way RBAC sees it, for messages: `update crontabs.example.com`. */
@@ -115,6 +147,7 @@ export function explainClusterError(
   const account = target.serviceAccount
   if (failure?.code === 401) {
     return new ClusterError(
+      'credentials-refused',
       account === undefined
         ? `${where} refused the credentials for ${what}: refresh them, or pick another --context`
         : `${where} refused the token of ${actingAs(target)} (${account.tokenFile}) for ${what}: ` +
@@ -124,6 +157,7 @@ export function explainClusterError(
   if (failure?.code === 403) {
     const grant = `Grant the verb "${action.verb}" on "${action.resource}" (a Role or ClusterRole)`
     return new ClusterError(
+      'rbac-forbidden',
       account === undefined
         ? `RBAC forbids ${action.verb} on ${action.resource} for context ${target.contextName}: ` +
             `${failure.message}. ${grant}, or use a --context that has it`
@@ -134,6 +168,7 @@ export function explainClusterError(
   const network = networkErrorCode(error)
   if (failure === undefined && network !== undefined) {
     return new ClusterError(
+      'api-server-unreachable',
       `cannot reach ${where} (${network}) to ${what}: is the cluster running, and is --context the right one?`
     )
   }

@@ -64,6 +64,7 @@ export function connectToCluster(options: ConnectOptions = {}): ClusterClient {
     if (kubeConfig.getContextObject(options.context) === null) {
       const known = kubeConfig.getContexts().map((context) => context.name)
       throw new ClusterError(
+        'context-not-found',
         `context "${options.context}" is not in ${source}; it has ${known.join(', ') || 'no context'} (kubectl config get-contexts)`
       )
     }
@@ -72,6 +73,7 @@ export function connectToCluster(options: ConnectOptions = {}): ClusterClient {
   const cluster = kubeConfig.getCurrentCluster()
   if (cluster === null) {
     throw new ClusterError(
+      'no-current-context',
       `${source} has no current context: pass --context, or run kubectl config use-context NAME`
     )
   }
@@ -130,19 +132,26 @@ function loadKubeconfig(
       kubeConfig.loadFromFile(path)
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error)
-      throw new ClusterError(`${description} is not a kubeconfig kubectl could read: ${reason}`)
+      throw new ClusterError(
+        'kubeconfig-unreadable',
+        `${description} is not a kubeconfig kubectl could read: ${reason}`
+      )
     }
     return { source: description }
   }
   if (file !== undefined) {
-    if (!existsSync(file)) throw new ClusterError(`--kubeconfig ${file}: no such file`)
+    if (!existsSync(file))
+      throw new ClusterError('kubeconfig-missing', `--kubeconfig ${file}: no such file`)
     return load(file, `--kubeconfig ${file}`)
   }
   const fromEnvironment = process.env['KUBECONFIG']
   if (fromEnvironment !== undefined && fromEnvironment !== '') {
     const files = fromEnvironment.split(delimiter).filter(Boolean)
     if (!files.some((path) => existsSync(path))) {
-      throw new ClusterError(`KUBECONFIG=${fromEnvironment} names no file that exists`)
+      throw new ClusterError(
+        'kubeconfig-missing',
+        `KUBECONFIG=${fromEnvironment} names no file that exists`
+      )
     }
     kubeConfig.loadFromDefault()
     return { source: `KUBECONFIG=${fromEnvironment}` }
@@ -154,6 +163,7 @@ function loadKubeconfig(
     return { source: 'the in-cluster service account', serviceAccount }
   }
   throw new ClusterError(
+    'kubeconfig-missing',
     `no kubeconfig: pass --kubeconfig FILE, set KUBECONFIG, or create ${home} (kubectl config)`
   )
 }

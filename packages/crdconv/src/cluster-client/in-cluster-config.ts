@@ -40,6 +40,7 @@ export function loadInClusterConfig(
   ]
   if (missing.length > 0) {
     throw new ClusterError(
+      'service-account-missing',
       `no kubeconfig, and KUBERNETES_SERVICE_HOST is set as in a pod, but ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} missing: ` +
         'mount the service account (automountServiceAccountToken: true on the pod or its service account), or pass --kubeconfig FILE or set KUBECONFIG'
     )

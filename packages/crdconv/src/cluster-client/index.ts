@@ -1,9 +1,11 @@
 /** The cluster client: its errors, custom objects, the live CRD, dry runs; connecting loads on use. */
 export {
   apiFailure,
+  CLUSTER_ERROR_CODES,
   ClusterError,
   explainClusterError,
   type ApiFailure,
+  type ClusterErrorCode,
   type ClusterAction,
   type ServiceAccountCredentials,
   isTransient,

@@ -86,6 +86,7 @@ export async function requireCustomResourceDefinition(
   const crd = await readCustomResourceDefinition(client, name)
   if (crd === undefined) {
     throw new ClusterError(
+      'crd-not-installed',
       `CRD ${name} is not installed in context ${client.contextName}: apply it first (crdconv crd --url … | kubectl apply -f -)`
     )
   }

@@ -26,6 +26,7 @@ export async function readCrdFromCluster(
   const crd = await readCustomResourceDefinition(client, name)
   if (crd === undefined) {
     throw new ClusterError(
+      'crd-not-installed',
       `no CustomResourceDefinition ${name} in context "${client.contextName}" (${client.server}) (kubectl get crd lists them)`
     )
   }

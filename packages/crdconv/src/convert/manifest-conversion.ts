@@ -87,7 +87,7 @@ function replaceContents(document: Document, value: unknown): void {
 function checkTarget(scheme: Scheme, to: string): void {
   const target = to.includes('/') ? parseApiVersion(to) : { group: undefined, version: to }
   if (target === undefined)
-    throw new UsageError(`--to ${to} must be a version (v1) or group/version`)
+    throw new UsageError('version-unknown', `--to ${to} must be a version (v1) or group/version`)
   const known = scheme.resources.some(
     (resource) =>
       (target.group === undefined || resource.group === target.group) &&
@@ -98,6 +98,7 @@ function checkTarget(scheme: Scheme, to: string): void {
       (resource) => `${resource.identity.groupKind}: ${resource.versionNames.join(', ')}`
     )
     throw new UsageError(
+      'version-unknown',
       `--to ${to} is no version of the scheme's resources (${versions.join('; ')})`
     )
   }

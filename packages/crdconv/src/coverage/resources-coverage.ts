@@ -1,6 +1,6 @@
 import type { Resource } from '@crdconv/webhook/scheme'
 import { schemasOfResource, versionPairs } from '../diff/index.ts'
-import type { CoverageReport } from '../testing/index.ts'
+import type { CoverageFinding, CoverageReport } from '../testing/index.ts'
 
 /**
  * The two functions of the round-trip kit (`crdconv/testing`) that coverage runs, passed in so
@@ -25,9 +25,9 @@ export interface CoverageSelection {
 export interface ResourcesCoverage {
   readonly reports: readonly CoverageReport[]
   /** A field lost without a stash, a converted value the target schema refuses. */
-  readonly failures: readonly string[]
+  readonly failures: readonly CoverageFinding[]
   /** A target field never filled that has no default. */
-  readonly warnings: readonly string[]
+  readonly warnings: readonly CoverageFinding[]
 }
 
 /**

@@ -11,7 +11,12 @@ export { buildResourceCrds, type ResourceCrds } from './resource-crds.ts'
 export { crdDescriptions, fieldSegment, type FieldDescriptions } from './crd-descriptions.ts'
 export { exampleObjects, type ExampleOptions } from './example-objects.ts'
 export { toCrdSchema, type CrdSchema } from './openapi-schema.ts'
-export { checkResource, type CheckItem } from './resource-check.ts'
+export {
+  CHECK_ITEM_CODES,
+  checkResource,
+  type CheckItem,
+  type CheckItemCode,
+} from './resource-check.ts'
 export { schemaAtPath, type PathLookup } from './schema-paths.ts'
 export { statusRootViolations, structuralViolations } from './structural-rules.ts'
 export { compareVersionPriority, KUBE_VERSION, sortByVersionPriority } from './version-priority.ts'

@@ -1,12 +1,31 @@
 import { convertChecked } from '@crdconv/webhook/review'
-import { createScheme, type Resource } from '@crdconv/webhook/scheme'
+import { createScheme, type ProblemCode, type Resource } from '@crdconv/webhook/scheme'
 import { exampleObjects } from './example-objects.ts'
 import { toCrdSchema, type SchemaProps } from './openapi-schema.ts'
 import { schemaAtPath } from './schema-paths.ts'
 import { statusRootViolations, structuralViolations } from './structural-rules.ts'
 
+/**
+ * Which check of a `crdconv check` report an item is, and so what its problems are about: the
+ * machine-readable half of a {@link CheckItem}. `checkResource` gives the first five; the command
+ * adds the round trips, the coverage and, with a cluster, the API server's dry run.
+ */
+export const CHECK_ITEM_CODES = [
+  'storage-version-count',
+  'conversion-paths',
+  'schema-structural',
+  'column-paths',
+  'examples-convert',
+  'lossless-round-trips',
+  'conversion-coverage',
+  'api-server-accepts',
+] as const
+
+export type CheckItemCode = ProblemCode<typeof CHECK_ITEM_CODES>
+
 /** One line of a `crdconv check` report: what was checked and what is wrong with it. */
 export interface CheckItem {
+  readonly code: CheckItemCode
   readonly title: string
   readonly problems: readonly string[]
   /** Worth knowing, not wrong: validation widened to keep the schema structural. */
@@ -36,6 +55,7 @@ export function checkResource(resource: Resource): CheckItem[] {
   const items: CheckItem[] = []
   const storage = resource.versionNames.filter((name) => resource.versions[name]?.storage)
   items.push({
+    code: 'storage-version-count',
     title: `one storage version (${storage.join(', ') || 'none'})`,
     problems: storage.length === 1 ? [] : [`${storage.length} versions are marked storage: true`],
     notes: [],
@@ -47,6 +67,7 @@ export function checkResource(resource: Resource): CheckItem[] {
     }
   }
   items.push({
+    code: 'conversion-paths',
     title: `every version converts to every other (${resource.versionNames.length} versions, ${resource.converters.length} converters)`,
     problems: unreachable.map((pair) => `no conversion path ${pair}`),
     notes: [],
@@ -60,9 +81,15 @@ export function checkResource(resource: Resource): CheckItem[] {
     if (problems.length === 0 && (version.subresources ?? resource.subresources)?.status === true) {
       problems.push(...statusRootViolations(schema.openAPIV3Schema))
     }
-    items.push({ title: `${name}: the schema is structural`, problems, notes: schema.notes })
+    items.push({
+      code: 'schema-structural',
+      title: `${name}: the schema is structural`,
+      problems,
+      notes: schema.notes,
+    })
     if (schema.problems.length === 0) {
       items.push({
+        code: 'column-paths',
         title: `${name}: printer-column and scale paths exist in the schema`,
         problems: pathProblems(resource, name, schema.openAPIV3Schema),
         notes: [],
@@ -74,6 +101,7 @@ export function checkResource(resource: Resource): CheckItem[] {
     (name) => (resource.versions[name]?.examples?.length ?? 0) > 0
   )
   items.push({
+    code: 'examples-convert',
     title: declared
       ? `examples convert to every other version (${examples.count} conversions)`
       : `no examples declared: only an empty object was converted (${examples.count} conversions)`,
@@ -131,8 +159,8 @@ function exampleProblems(resource: Resource): { count: number; problems: string[
         const result = convertChecked(scheme, object, `${resource.group}/${to}`)
         if (!result.ok) {
           const { problem } = result
-          const field = problem.field === undefined ? '' : ` (field ${problem.field})`
-          const why = problem.rejected?.rule ?? `${problem.reason}${field}`
+          const field = problem.path === undefined ? '' : ` (field ${problem.path})`
+          const why = problem.rejected?.rule.message ?? `${problem.message}${field}`
           problems.push(`${problem.object} ${from} → ${to}: ${why}`)
         }
       }

@@ -101,7 +101,12 @@ export async function importCrds(text: string, options: ImportOptions = {}): Pro
     let base = moduleBaseName(plan.kind)
     if (taken.has(base)) base = `${base}-${String(plan.identity['group']).split('.')[0]}`
     if (taken.has(base)) {
-      lost.push({ document, path: '.spec.names.kind', reason: `a second CRD of kind ${plan.kind}` })
+      lost.push({
+        document,
+        path: '.spec.names.kind',
+        code: 'kind-repeated',
+        message: `a second CRD of kind ${plan.kind}`,
+      })
     }
     taken.add(base)
     // babel-ts formats the same TypeScript as the typescript parser, about twice as fast
@@ -173,10 +178,11 @@ function problemsOf(check: CrdCheck): ImportProblem[] {
   return check.differences.map((difference) => ({
     document: check.document,
     path: difference.path,
-    reason: `cannot be carried: ${describeChange(difference)}`,
+    code: 'not-carried' as const,
+    message: `cannot be carried: ${describeChange(difference)}`,
   }))
 }
 
 function problemLine(problem: ImportProblem): string {
-  return `document ${problem.document}, ${problem.path || '(root)'}: ${problem.reason}`
+  return `document ${problem.document}, ${problem.path || '(root)'}: ${problem.message}`
 }

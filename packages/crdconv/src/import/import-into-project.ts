@@ -25,12 +25,14 @@ export async function writeIntoProject(
   const schemePath = join(project, PROJECT_SCHEME)
   if (!existsSync(join(project, 'package.json')) || !existsSync(schemePath)) {
     throw new UsageError(
+      'not-a-project',
       `nothing written: ${project} is not a project made by crdconv init (no package.json and ${PROJECT_SCHEME}); crdconv init makes one, --out writes the modules anywhere`
     )
   }
   const existing = files.filter((file) => existsSync(join(project, file.path)))
   if (existing.length > 0 && !force) {
     throw new UsageError(
+      'files-exist',
       `nothing written: ${existing.map((file) => file.path).join(', ')} exist(s) in ${project}; --force overwrites`
     )
   }
@@ -48,6 +50,7 @@ export async function writeIntoProject(
         `import { ${identifier} } from './${relative(schemeDirectory, module)}'`
     )
     throw new UsageError(
+      'scheme-not-wired',
       `nothing written: cannot add the resources to ${PROJECT_SCHEME}: ${wired.problem}. Add them yourself:\n  ${lines.join('\n  ')}\nand put ${resources.map((resource) => resource.identifier).join(', ')} in createScheme([...]); then import again with --out src/resources`
     )
   }

@@ -1,10 +1,26 @@
+import type { Problem, ProblemCode } from '@crdconv/webhook/scheme'
+
+/** Why a document cannot be imported: the machine-readable half of an {@link ImportProblem}. */
+export const IMPORT_PROBLEM_CODES = [
+  'not-yaml',
+  'no-document',
+  'not-a-crd',
+  'crd-v1beta1',
+  'crd-incomplete',
+  'schema-ref',
+  'schema-not-structural',
+  'kind-repeated',
+  'not-carried',
+] as const
+
+export type ImportProblemCode = ProblemCode<typeof IMPORT_PROBLEM_CODES>
+
 /** Why a document cannot be imported: which document, where in it, and why. */
-export interface ImportProblem {
+export interface ImportProblem extends Problem<ImportProblemCode> {
   /** 0-based position of the document in the input (YAML stream or `List` items). */
   readonly document: number
   /** JSON path inside that document, like `.spec.versions[0].schema.openAPIV3Schema.properties.spec`. */
   readonly path: string
-  readonly reason: string
   /** Where in the text, for a problem found while reading it (a YAML syntax error). */
   readonly at?: { readonly line: number; readonly column: number }
 }
@@ -15,10 +31,10 @@ export interface ImportProblem {
  */
 export function formatImportProblem(problem: ImportProblem, file?: string): string {
   if (problem.at !== undefined && file !== undefined) {
-    return `${file}:${problem.at.line}:${problem.at.column}: ${problem.reason}`
+    return `${file}:${problem.at.line}:${problem.at.column}: ${problem.message}`
   }
   const where = problem.path === '' ? '' : `, ${problem.path}`
-  return `document ${problem.document}${where}: ${problem.reason}`
+  return `document ${problem.document}${where}: ${problem.message}`
 }
 
 /** Thrown by `import` for input it refuses; nothing has been written. */

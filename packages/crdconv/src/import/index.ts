@@ -14,9 +14,11 @@ export {
 } from './import-crds.ts'
 export {
   formatImportProblem,
+  IMPORT_PROBLEM_CODES,
   ImportError,
   NotCarriedError,
   type ImportProblem,
+  type ImportProblemCode,
 } from './import-problem.ts'
 export { writeIntoProject } from './import-into-project.ts'
 export { readCrdDocuments, type CrdDocument, type CrdInput } from './read-crd-documents.ts'

@@ -44,7 +44,8 @@ export function readCrdDocuments(text: string): {
       problems.push({
         document: index,
         path: '',
-        reason: `not YAML: ${reason}`,
+        code: 'not-yaml',
+        message: `not YAML: ${reason}`,
         at: { line, column },
       })
       return
@@ -57,7 +58,12 @@ export function readCrdDocuments(text: string): {
   })
   if (problems.length > 0) return { crds: [], problems }
   if (values.length === 0) {
-    return { crds: [], problems: [{ document: 0, path: '', reason: 'no document in the input' }] }
+    return {
+      crds: [],
+      problems: [
+        { document: 0, path: '', code: 'no-document', message: 'no document in the input' },
+      ],
+    }
   }
   const crds: CrdDocument[] = []
   values.forEach((value, document) => {
@@ -68,30 +74,41 @@ export function readCrdDocuments(text: string): {
   return { crds, problems }
 }
 
-function crdProblems(value: unknown): { path: string; reason: string }[] {
-  if (!isRecord(value)) return [{ path: '', reason: 'not a CRD: the document is not an object' }]
+function crdProblems(value: unknown): Omit<ImportProblem, 'document'>[] {
+  if (!isRecord(value))
+    return [{ path: '', code: 'not-a-crd', message: 'not a CRD: the document is not an object' }]
   if (value['kind'] !== 'CustomResourceDefinition') {
     return [
-      { path: '.kind', reason: `not a CRD: kind is ${JSON.stringify(value['kind'] ?? null)}` },
+      {
+        path: '.kind',
+        code: 'not-a-crd',
+        message: `not a CRD: kind is ${JSON.stringify(value['kind'] ?? null)}`,
+      },
     ]
   }
   if (value['apiVersion'] === 'apiextensions.k8s.io/v1beta1') {
-    return [{ path: '.apiVersion', reason: V1BETA1_ADVICE }]
+    return [{ path: '.apiVersion', code: 'crd-v1beta1', message: V1BETA1_ADVICE }]
   }
   if (value['apiVersion'] !== V1) {
     return [
       {
         path: '.apiVersion',
-        reason: `not a CRD of ${V1}: ${JSON.stringify(value['apiVersion'] ?? null)}`,
+        code: 'not-a-crd',
+        message: `not a CRD of ${V1}: ${JSON.stringify(value['apiVersion'] ?? null)}`,
       },
     ]
   }
   const spec = value['spec']
-  if (!isRecord(spec)) return [{ path: '.spec', reason: 'a CRD needs a spec' }]
-  const problems: { path: string; reason: string }[] = []
+  if (!isRecord(spec))
+    return [{ path: '.spec', code: 'crd-incomplete', message: 'a CRD needs a spec' }]
+  const problems: Omit<ImportProblem, 'document'>[] = []
   for (const field of ['group', 'scope'] as const) {
     if (typeof spec[field] !== 'string') {
-      problems.push({ path: `.spec.${field}`, reason: `a CRD needs spec.${field}` })
+      problems.push({
+        path: `.spec.${field}`,
+        code: 'crd-incomplete',
+        message: `a CRD needs spec.${field}`,
+      })
     }
   }
   const names = spec['names']
@@ -100,32 +117,55 @@ function crdProblems(value: unknown): { path: string; reason: string }[] {
     typeof names['kind'] !== 'string' ||
     typeof names['plural'] !== 'string'
   ) {
-    problems.push({ path: '.spec.names', reason: 'a CRD needs spec.names.kind and plural' })
+    problems.push({
+      path: '.spec.names',
+      code: 'crd-incomplete',
+      message: 'a CRD needs spec.names.kind and plural',
+    })
   }
   const versions = spec['versions']
   if (!Array.isArray(versions) || versions.length === 0) {
-    return [...problems, { path: '.spec.versions', reason: 'a CRD needs at least one version' }]
+    return [
+      ...problems,
+      {
+        path: '.spec.versions',
+        code: 'crd-incomplete',
+        message: 'a CRD needs at least one version',
+      },
+    ]
   }
   versions.forEach((version: unknown, index) => {
     const at = `.spec.versions[${index}]`
     if (!isRecord(version) || typeof version['name'] !== 'string') {
-      problems.push({ path: at, reason: 'a version needs a name' })
+      problems.push({ path: at, code: 'crd-incomplete', message: 'a version needs a name' })
       return
     }
     const schema = isRecord(version['schema']) ? version['schema']['openAPIV3Schema'] : undefined
     if (!isRecord(schema)) {
-      problems.push({ path: `${at}.schema.openAPIV3Schema`, reason: 'a version needs a schema' })
+      problems.push({
+        path: `${at}.schema.openAPIV3Schema`,
+        code: 'crd-incomplete',
+        message: 'a version needs a schema',
+      })
       return
     }
     const base = `${at}.schema.openAPIV3Schema`
     for (const ref of refPaths(schema, '')) {
-      problems.push({ path: `${base}${ref}`, reason: '$ref is not allowed in a CRD schema' })
+      problems.push({
+        path: `${base}${ref}`,
+        code: 'schema-ref',
+        message: '$ref is not allowed in a CRD schema',
+      })
     }
     for (const violation of structuralViolations(schema)) {
       if (violation.endsWith('$ref is not allowed in a CRD schema')) continue
       const [where, ...why] = violation.split(': ')
       const inner = where === '(root)' ? '' : schemaJsonPath(where ?? '')
-      problems.push({ path: `${base}${inner}`, reason: `not structural: ${why.join(': ')}` })
+      problems.push({
+        path: `${base}${inner}`,
+        code: 'schema-not-structural',
+        message: `not structural: ${why.join(': ')}`,
+      })
     }
   })
   return problems

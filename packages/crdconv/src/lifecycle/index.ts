@@ -1,7 +1,19 @@
 /** A CRD's version lifecycle on a live cluster: status, storage migration (migrate), retire, and their reports. */
-export { rewriteAllObjects, type RewriteCounts, type RewriteOptions } from './rewrite-objects.ts'
+export {
+  REWRITE_FAILURE_CODES,
+  rewriteAllObjects,
+  type RewriteCounts,
+  type RewriteFailure,
+  type RewriteFailureCode,
+  type RewriteOptions,
+} from './rewrite-objects.ts'
 export { migrateStorage, moveOwnership } from './storage-migration.ts'
 export type { MigrationSummary } from './migration-summary.ts'
+export {
+  MIGRATION_PREFLIGHT_CODES,
+  type MigrationBlock,
+  type MigrationPreflightCode,
+} from './migration-block.ts'
 export {
   ownershipRewriter,
   staleOwnershipVersions,

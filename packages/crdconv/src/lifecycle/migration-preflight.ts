@@ -8,6 +8,7 @@ import {
   requireCustomResourceDefinition,
   type LiveCustomResourceDefinition,
 } from '../cluster-client/index.ts'
+import type { MigrationBlock, MigrationPreflightCode } from './migration-block.ts'
 import type { MigrationSummary } from './migration-summary.ts'
 import { checkWebhookThroughApiServer } from '../webhook-health/index.ts'
 
@@ -34,7 +35,8 @@ export const UPDATE_CRD_STATUS: Permission = {
 export function checkStorageVersion(crd: LiveCustomResourceDefinition, resource: Resource): string {
   const live = liveStorageVersion(crd)
   if (live !== resource.storageVersion) {
-    throw new ClusterError(
+    throw new ClusterError<MigrationPreflightCode>(
+      'storage-version-differs',
       `${crd.metadata.name}: the live CRD stores ${live ?? 'no version'} but the scheme's storage version is ${resource.storageVersion}: ` +
         `apply the CRD from crdconv crd first (it marks ${resource.storageVersion} as storage), then migrate`
     )
@@ -54,7 +56,8 @@ export async function requirePermissions(
     client.serviceAccount === undefined
       ? `grant ${them} (a ClusterRole bound to your user), or use a --context that has ${them}`
       : `grant ${them} (a ClusterRole bound to that service account)`
-  throw new ClusterError(
+  throw new ClusterError<MigrationPreflightCode>(
+    'permissions-missing',
     `RBAC forbids ${forbidden.join(' and ')} for ${actingAs(client)}: ${fix}; nothing was written`
   )
 }
@@ -67,13 +70,16 @@ export async function webhookBlock(
   client: ClusterClient,
   resource: Resource,
   crd: LiveCustomResourceDefinition
-): Promise<string | undefined> {
+): Promise<MigrationBlock | undefined> {
   const failed = (await checkWebhookThroughApiServer(client, resource, crd)).filter(
     (check) => check.outcome === 'failed'
   )
   if (failed.length === 0) return undefined
   const reasons = failed.map((check) => `${check.version}: ${check.message ?? 'failed'}`)
-  return `the webhook does not convert through the API server (${reasons.join('; ')}): fix or redeploy it first (crdconv status shows the check); nothing was written`
+  return {
+    code: 'webhook-fails-through-api-server',
+    message: `the webhook does not convert through the API server (${reasons.join('; ')}): fix or redeploy it first (crdconv status shows the check); nothing was written`,
+  }
 }
 
 const SETTLE_MS = 5_000

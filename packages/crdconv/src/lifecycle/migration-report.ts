@@ -32,7 +32,7 @@ function describeData(summary: MigrationSummary, dryRun: boolean): string {
   if (summary.alreadyMigrated) {
     return `${crdName}: nothing to migrate: storedVersions is already ${list(summary.storedVersionsAfter)}\n`
   }
-  if (summary.blocked !== undefined) return `${crdName}: not migrated: ${summary.blocked}\n`
+  if (summary.blocked !== undefined) return `${crdName}: not migrated: ${summary.blocked.message}\n`
   if (summary.serverSide !== undefined) return describeServerSide(summary, summary.serverSide)
   if (counts === undefined) return `${crdName}: nothing done\n`
   if (dryRun) {

@@ -1,3 +1,4 @@
+import type { MigrationBlock } from './migration-block.ts'
 import type { ServerSideResult } from './migration-status.ts'
 import type { RewriteCounts } from './rewrite-objects.ts'
 
@@ -14,7 +15,7 @@ export interface MigrationSummary {
   /** Undefined when the webhook check stopped the migration before any write. */
   readonly counts?: RewriteCounts
   /** Why nothing was written: a failed webhook check, with what to do. */
-  readonly blocked?: string
+  readonly blocked?: MigrationBlock
   /** Set when the API server's own migrator did the work (`migrateServerSide`). */
   readonly serverSide?: ServerSideResult
   /**

@@ -1,4 +1,9 @@
-import { describeObject, type KubeObject } from '@crdconv/webhook/scheme'
+import {
+  describeObject,
+  type KubeObject,
+  type Problem,
+  type ProblemCode,
+} from '@crdconv/webhook/scheme'
 import {
   apiFailure,
   explainClusterError,
@@ -52,9 +57,22 @@ export interface RewriteCounts {
 /** Losses kept for the summary; the rest are counted, so memory stays flat at any size. */
 export const MAX_LOSSES = 50
 
-export interface RewriteFailure {
+/**
+ * Why one object was not rewritten: the API server refused the write (a conversion failure, a
+ * validation error), kept answering 409 or kept failing for a while (429, 5xx, a dropped connection).
+ */
+export const REWRITE_FAILURE_CODES = [
+  'write-refused',
+  'conflicts-exhausted',
+  'retries-exhausted',
+] as const
+
+export type RewriteFailureCode = ProblemCode<typeof REWRITE_FAILURE_CODES>
+
+/** One object left at its old version; the message is the API server's. */
+export interface RewriteFailure extends Problem<RewriteFailureCode> {
+  /** `namespace/name` or `name`. */
   readonly object: string
-  readonly message: string
 }
 
 const MAX_CONFLICTS = 5
@@ -152,7 +170,13 @@ async function rewriteOne(
         continue
       }
       const reason = failure?.message ?? (error instanceof Error ? error.message : String(error))
-      return { object: label, message: reason }
+      const code: RewriteFailureCode =
+        failure?.code === 409
+          ? 'conflicts-exhausted'
+          : isTransient(error)
+            ? 'retries-exhausted'
+            : 'write-refused'
+      return { code, object: label, message: reason }
     }
   }
 }

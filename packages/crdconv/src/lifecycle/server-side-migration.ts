@@ -90,9 +90,12 @@ export async function migrateServerSide(
     return {
       ...summary,
       storedVersionsAfter: before,
-      blocked:
-        `the objects cannot all be read at ${storageVersion} through the API server, so its migrator could not rewrite them: ${counted.failure}: ` +
-        'fix the webhook for the object it names (or that object) first; nothing was written',
+      blocked: {
+        code: 'objects-unreadable',
+        message:
+          `the objects cannot all be read at ${storageVersion} through the API server, so its migrator could not rewrite them: ${counted.failure}: ` +
+          'fix the webhook for the object it names (or that object) first; nothing was written',
+      },
     }
   }
   const manifest = migrationManifest(api, crd, storageVersion)

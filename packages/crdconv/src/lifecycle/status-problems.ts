@@ -1,5 +1,5 @@
 import { sortByVersionPriority } from '../crd/index.ts'
-import type { Resource } from '@crdconv/webhook/scheme'
+import type { Problem, ProblemCode, Resource } from '@crdconv/webhook/scheme'
 import { liveStorageVersion, type LiveCustomResourceDefinition } from '../cluster-client/index.ts'
 import type { WebhookCheck } from '../webhook-health/index.ts'
 
@@ -36,17 +36,15 @@ export const STATUS_PROBLEM_CODES = [
   'objects-not-listed',
 ] as const
 
-export type StatusProblemCode = (typeof STATUS_PROBLEM_CODES)[number]
+export type StatusProblemCode = ProblemCode<typeof STATUS_PROBLEM_CODES>
 
 /**
  * Something to fix; `blocking` when it stops the next step of the lifecycle, `urgent` when it
  * hurts the cluster now (a slow webhook) without blocking it. Either makes `status` exit 1.
  */
-export interface StatusProblem {
-  readonly code: StatusProblemCode
+export interface StatusProblem extends Problem<StatusProblemCode> {
   readonly blocking: boolean
   readonly urgent?: boolean
-  readonly message: string
   readonly fix: string
 }
 

@@ -135,7 +135,7 @@ function answerProblems(
     response['convertedObjects']
   )) {
     const at = violation.index === undefined ? '' : `convertedObjects[${violation.index}]: `
-    problems.push(`the API server would reject the answer: ${at}${violation.rule}`)
+    problems.push(`the API server would reject the answer: ${at}${violation.message}`)
   }
   if (problems.length > 0) return problems
   const local = reviewConversion(review, createScheme([resource]))

@@ -166,7 +166,7 @@ function pairCoverage(
     const result = checked
       ? convertChecked(scheme, object as KubeObject, apiVersion)
       : scheme.convert(object, apiVersion)
-    if (!result.ok) return 'problem' in result ? result.problem.reason : result.failure.reason
+    if (!result.ok) return 'problem' in result ? result.problem.message : result.failure.message
     const pruned = pruneUnknownFields(result.object, targetSchema)
     const leaves = new Map<string, { field: string; json: string }>()
     for (const leaf of leafValues(pruned, targetSchema)) {

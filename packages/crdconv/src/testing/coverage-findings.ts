@@ -1,14 +1,23 @@
+import type { Problem, ProblemCode } from '@crdconv/webhook/scheme'
 import type { CoverageReport, TargetFieldCoverage } from './conversion-coverage.ts'
+
+/** What a coverage finding is about: the machine-readable half of a {@link CoverageFinding}. */
+export const COVERAGE_FINDING_CODES = ['field-lost', 'value-refused', 'never-filled'] as const
+
+export type CoverageFindingCode = ProblemCode<typeof COVERAGE_FINDING_CODES>
+
+/** One finding: its `path` is the field (`.spec.note`), its message what to write. */
+export type CoverageFinding = Problem<CoverageFindingCode>
 
 /** What a coverage report asks of the author: failures to fix, warnings to look at. */
 export interface CoverageFindings {
-  /** A field lost without a stash, a converted value the target schema refuses. */
-  readonly failures: readonly string[]
+  /** A field lost without a stash (`field-lost`), a converted value the target schema refuses (`value-refused`). */
+  readonly failures: readonly CoverageFinding[]
   /**
-   * A target field never filled that has no default; where every field below a parent is never
-   * filled, one line for the top-most such parent, with a count.
+   * A target field never filled that has no default (`never-filled`); where every field below a
+   * parent is never filled, one finding for the top-most such parent, with a count.
    */
-  readonly warnings: readonly string[]
+  readonly warnings: readonly CoverageFinding[]
 }
 
 const WIDEST_EXAMPLE = 40
@@ -23,32 +32,39 @@ const WIDEST_EXAMPLE = 40
  * ```
  */
 export function coverageFindings(report: CoverageReport): CoverageFindings {
-  const failures: string[] = []
-  const warnings: string[] = []
+  const failures: CoverageFinding[] = []
+  const warnings: CoverageFinding[] = []
   for (const { from, to, sources, targets } of report.pairs) {
     const pair = `${report.resource} ${from} → ${to}`
     for (const source of sources) {
       if (source.outcome !== 'lost') continue
       const dotted = source.field.replace(/^\./, '')
-      failures.push(
-        `${pair}: ${from}'s ${source.field} is lost: no field of ${to} changes with it and it is not stashed; carry it into a field of ${to} in the converter (declared: move.renamed or move.split), or stash it (declared: move.removed), or keep it with stashFields(converted, context, { '${dotted}': … }) and give it back with restoreStashedFields on the way to ${from}`
-      )
+      failures.push({
+        code: 'field-lost',
+        path: source.field,
+        message: `${pair}: ${from}'s ${source.field} is lost: no field of ${to} changes with it and it is not stashed; carry it into a field of ${to} in the converter (declared: move.renamed or move.split), or stash it (declared: move.removed), or keep it with stashFields(converted, context, { '${dotted}': … }) and give it back with restoreStashedFields on the way to ${from}`,
+      })
     }
     for (const target of targets) {
       if (target.outcome === 'refused' && target.refused !== undefined) {
         const origin =
           target.from.length > 0 ? `, filled from ${from}'s ${target.from.join(', ')}` : ''
-        failures.push(
-          `${pair}: ${to}'s ${target.field} gets values ${to}'s schema refuses (${target.refused.reason}; for example ${showExample(target.refused.example)})${origin}; write only values ${to} accepts there (declared: move.mapped), or widen ${target.field} in ${to}'s schema`
-        )
+        failures.push({
+          code: 'value-refused',
+          path: target.field,
+          message: `${pair}: ${to}'s ${target.field} gets values ${to}'s schema refuses (${target.refused.reason}; for example ${showExample(target.refused.example)})${origin}; write only values ${to} accepts there (declared: move.mapped), or widen ${target.field} in ${to}'s schema`,
+        })
       }
     }
     for (const { field, count } of neverFilled(targets)) {
-      warnings.push(
-        count === 1
-          ? `${pair}: ${to}'s ${field} is never filled and has no default: fill it in the converter from ${from}'s fields, or give it a default in ${to}'s schema`
-          : `${pair}: ${to}'s ${field} is never filled: none of the ${count} fields below it without a default; fill it in the converter from ${from}'s fields, or give them defaults in ${to}'s schema`
-      )
+      warnings.push({
+        code: 'never-filled',
+        path: field,
+        message:
+          count === 1
+            ? `${pair}: ${to}'s ${field} is never filled and has no default: fill it in the converter from ${from}'s fields, or give it a default in ${to}'s schema`
+            : `${pair}: ${to}'s ${field} is never filled: none of the ${count} fields below it without a default; fill it in the converter from ${from}'s fields, or give them defaults in ${to}'s schema`,
+      })
     }
   }
   return { failures, warnings }

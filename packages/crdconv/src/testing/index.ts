@@ -36,9 +36,11 @@ export {
   type RoundTripOptions,
 } from './round-trip-check.ts'
 export {
+  ROUND_TRIP_FAILURE_CODES,
   RoundTripError,
   type RoundTripCheck,
   type RoundTripFailure,
+  type RoundTripFailureCode,
   type RoundTripReport,
 } from './round-trip-report.ts'
 export {
@@ -52,4 +54,10 @@ export {
   type SourceFieldCoverage,
   type TargetFieldCoverage,
 } from './conversion-coverage.ts'
-export { coverageFindings, type CoverageFindings } from './coverage-findings.ts'
+export {
+  COVERAGE_FINDING_CODES,
+  coverageFindings,
+  type CoverageFinding,
+  type CoverageFindingCode,
+  type CoverageFindings,
+} from './coverage-findings.ts'

@@ -165,6 +165,7 @@ function runPlan(
     details.errorInstance instanceof ProblemFound
       ? details.errorInstance.problem
       : {
+          code: 'check-failed' as const,
           what: `the check itself failed: ${String(details.errorInstance ?? 'interrupted')}`,
           lines: [],
         }
@@ -184,7 +185,7 @@ function runPlan(
   return {
     ...base,
     ok: false,
-    failure: { message, path: plan.path, counterexample, seed: details.seed },
+    failure: { code: problem.code, message, path: plan.path, counterexample, seed: details.seed },
   }
 }
 
@@ -197,6 +198,7 @@ function brokenFailure(
 ): RoundTripFailure {
   const why = error instanceof Error ? error.message : String(error)
   return {
+    code: 'check-not-run',
     message: `${label}: ${title}: could not run the check: ${why}`,
     path,
     counterexample: undefined,

@@ -17,10 +17,11 @@ import { versionJsonSchema } from './object-arbitrary.ts'
 import { roundTripDifferences } from './round-trip-comparison.ts'
 import { storedByApiServer } from './api-server-storage.ts'
 import type { JsonSchema } from './json-schema-arbitrary.ts'
-import type { RoundTripCheck } from './round-trip-report.ts'
+import type { RoundTripCheck, RoundTripFailureCode } from './round-trip-report.ts'
 
 /** What one object did wrong: a headline, detail lines, and what came back, if anything. */
 export interface Problem {
+  readonly code: RoundTripFailureCode
   readonly what: string
   readonly lines: readonly string[]
   readonly returned?: unknown
@@ -142,6 +143,7 @@ function roundTrip(
   const lost = differences.some((difference) => difference.expected !== undefined)
   const trip = { there, back, schemaAt }
   return {
+    code: lost ? 'data-lost' : 'fields-added',
     what: lost ? 'lost data' : 'came back with fields it did not have',
     lines: [
       ...differences.map((difference) => describeDifference(difference)),
@@ -236,6 +238,7 @@ function pathsAgree(
   const shorter = `${direct.from} → ${direct.to} gave`
   const longer = `${[direct.from, ...detour.map((step) => step.to)].join(' → ')} gave`
   return {
+    code: 'paths-disagree',
     what: 'the direct converter and the longer path disagree',
     lines: differences.map((difference) => describeDifference(difference, [shorter, longer])),
     returned: current,
@@ -252,27 +255,30 @@ function storedAnswer(
   if (result.ok) return result
   const versionOf = (apiVersion: string | undefined) => apiVersion?.split('/').pop() ?? '?'
   const step = `${versionOf(object.apiVersion)} → ${versionOf(desiredAPIVersion)}`
-  const { reason, field, rejected } = result.problem
+  const { code, message, path, rejected } = result.problem
   if (rejected !== undefined) {
     return {
-      what: `${step} gave an answer the API server rejects: ${rejected.rule}`,
+      code: 'answer-refused',
+      what: `${step} gave an answer the API server rejects: ${rejected.rule.message}`,
       lines: [],
       returned: rejected.answer,
     }
   }
   const hint =
-    reason.startsWith('converter threw') &&
-    /read.only|not extensible|Cannot (add|assign|delete|define)/.test(reason)
+    code === 'converter-threw' &&
+    /read.only|not extensible|Cannot (add|assign|delete|define)/.test(message)
       ? ['a converter wrote to the object it was given: build and return a new one instead']
       : []
   return {
-    what: `${step} failed: ${reason}${field === undefined ? '' : ` (field ${field})`}`,
+    code: 'conversion-failed',
+    what: `${step} failed: ${message}${path === undefined ? '' : ` (field ${path})`}`,
     lines: hint,
   }
 }
 
 function mutated(): Problem {
   return {
+    code: 'input-mutated',
     what: 'a converter changed the object it was given',
     lines: ['converters must build and return a new object and leave their input as it was'],
   }

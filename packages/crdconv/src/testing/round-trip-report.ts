@@ -1,7 +1,22 @@
-import type { KubeObject, Resource } from '@crdconv/webhook/scheme'
+import type { KubeObject, ProblemCode, Resource } from '@crdconv/webhook/scheme'
+
+/** Why a round-trip check failed: the machine-readable half of a {@link RoundTripFailure}. */
+export const ROUND_TRIP_FAILURE_CODES = [
+  'data-lost',
+  'fields-added',
+  'paths-disagree',
+  'conversion-failed',
+  'answer-refused',
+  'input-mutated',
+  'check-failed',
+  'check-not-run',
+] as const
+
+export type RoundTripFailureCode = ProblemCode<typeof ROUND_TRIP_FAILURE_CODES>
 
 /** Why one check failed, with the smallest object fast-check could shrink the failure to. */
 export interface RoundTripFailure {
+  readonly code: RoundTripFailureCode
   /** Several lines: what went wrong, where, the object and what came back. */
   readonly message: string
   /** The versions the object went through, `['v1', 'v1beta1', 'v1']`. */

@@ -4,14 +4,39 @@ import {
   labelValueProblem,
   MAX_ANNOTATIONS_BYTES,
   qualifiedNameProblem,
+  type Problem,
+  type ProblemCode,
 } from '../scheme/index.ts'
 
+/** Which rule of the API server's an answer breaks (anchors §1.4): the code of an {@link AnswerRule}. */
+export const ANSWER_RULE_CODES = [
+  'answer-not-an-array',
+  'answer-count-differs',
+  'not-an-object',
+  'api-version-wrong',
+  'kind-changed',
+  'metadata-missing',
+  'identity-changed',
+  'map-dropped',
+  'map-not-strings',
+  'label-invalid',
+  'annotation-key-invalid',
+  'annotations-too-large',
+] as const
+
+export type AnswerRuleCode = ProblemCode<typeof ANSWER_RULE_CODES>
+
+/** A rule of the API server's that an answer breaks; `path` is the metadata field, when one. */
+export type AnswerRule = Problem<AnswerRuleCode>
+
 /** One way an answer breaks a rule the API server applies to it (anchors §1.4). */
-export interface AnswerViolation {
+export interface AnswerViolation extends AnswerRule {
   /** Position in `request.objects`; `undefined` for the answer as a whole. */
   readonly index: number | undefined
-  readonly rule: string
 }
+
+const broken = (code: AnswerRuleCode, message: string, path?: string): AnswerRule =>
+  path === undefined ? { code, message } : { code, message, path }
 
 /**
  * Checks a whole answer the way the API server will: same count and order, then every object.
@@ -23,20 +48,23 @@ export function checkConversionAnswer(
   converted: unknown
 ): AnswerViolation[] {
   if (!Array.isArray(converted)) {
-    return [{ index: undefined, rule: 'convertedObjects must be an array' }]
+    return [
+      { index: undefined, ...broken('answer-not-an-array', 'convertedObjects must be an array') },
+    ]
   }
   if (converted.length !== sent.length) {
     return [
       {
         index: undefined,
-        rule: `convertedObjects has ${converted.length} objects, expected ${sent.length} (one per request object, in order)`,
+        code: 'answer-count-differs',
+        message: `convertedObjects has ${converted.length} objects, expected ${sent.length} (one per request object, in order)`,
       },
     ]
   }
   const violations: AnswerViolation[] = []
   for (let index = 0; index < sent.length; index++) {
     const rule = checkConvertedObject(sent[index], converted[index], desiredAPIVersion)
-    if (rule !== undefined) violations.push({ index, rule })
+    if (rule !== undefined) violations.push({ index, ...rule })
   }
   return violations
 }
@@ -46,22 +74,36 @@ export function checkConvertedObject(
   sent: unknown,
   converted: unknown,
   desiredAPIVersion: string
-): string | undefined {
-  if (!isPlainObject(converted)) return 'the converted object is not a JSON object'
+): AnswerRule | undefined {
+  if (!isPlainObject(converted))
+    return broken('not-an-object', 'the converted object is not a JSON object')
   const original = isPlainObject(sent) ? sent : {}
   if (converted['apiVersion'] !== desiredAPIVersion) {
-    return `apiVersion is ${JSON.stringify(converted['apiVersion'])}, expected "${desiredAPIVersion}"`
+    return broken(
+      'api-version-wrong',
+      `apiVersion is ${JSON.stringify(converted['apiVersion'])}, expected "${desiredAPIVersion}"`,
+      'apiVersion'
+    )
   }
   if (converted['kind'] !== original['kind']) {
-    return `kind changed from ${JSON.stringify(original['kind'])} to ${JSON.stringify(converted['kind'])}`
+    return broken(
+      'kind-changed',
+      `kind changed from ${JSON.stringify(original['kind'])} to ${JSON.stringify(converted['kind'])}`,
+      'kind'
+    )
   }
   const metadata = converted['metadata']
-  if (!isPlainObject(metadata)) return 'metadata is missing or not an object'
+  if (!isPlainObject(metadata))
+    return broken('metadata-missing', 'metadata is missing or not an object', 'metadata')
   const originalMetadata = isPlainObject(original['metadata']) ? original['metadata'] : {}
   for (const field of IDENTITY_FIELDS) {
     // the API server reads these as strings, a non-string being "" (unstructured GetName)
     if (stringOrEmpty(metadata[field]) !== stringOrEmpty(originalMetadata[field])) {
-      return `metadata.${field} changed from ${JSON.stringify(originalMetadata[field])} to ${JSON.stringify(metadata[field])}`
+      return broken(
+        'identity-changed',
+        `metadata.${field} changed from ${JSON.stringify(originalMetadata[field])} to ${JSON.stringify(metadata[field])}`,
+        `metadata.${field}`
+      )
     }
   }
   return (
@@ -82,24 +124,34 @@ function stringOrEmpty(value: unknown): string {
   return typeof value === 'string' ? value : ''
 }
 
-type MapProblem = (map: Readonly<Record<string, string>>) => string | undefined
+type MapProblem = (map: Readonly<Record<string, string>>) => AnswerRule | undefined
 
 function checkStringMap(
   field: 'labels' | 'annotations',
   before: unknown,
   after: unknown,
   problem: MapProblem
-): string | undefined {
+): AnswerRule | undefined {
+  const path = `metadata.${field}`
   if (after === undefined || after === null) {
     const hadEntries = isPlainObject(before) && Object.keys(before).length > 0
     return hadEntries
-      ? `metadata.${field} was dropped: the API server would delete every one of the object's ${field} (return ${field}: {} to remove them on purpose)`
+      ? broken(
+          'map-dropped',
+          `${path} was dropped: the API server would delete every one of the object's ${field} (return ${field}: {} to remove them on purpose)`,
+          path
+        )
       : undefined
   }
-  if (!isPlainObject(after)) return `metadata.${field} must be a map of strings`
+  if (!isPlainObject(after))
+    return broken('map-not-strings', `${path} must be a map of strings`, path)
   for (const key in after) {
     if (typeof after[key] !== 'string') {
-      return `metadata.${field}[${JSON.stringify(key)}] must be a string, not ${typeof after[key]}`
+      return broken(
+        'map-not-strings',
+        `${path}[${JSON.stringify(key)}] must be a string, not ${typeof after[key]}`,
+        path
+      )
     }
   }
   // like the API server, only a changed map is validated
@@ -114,27 +166,37 @@ function sameStringMap(before: unknown, after: Record<string, unknown>): boolean
   return keys.every((key) => before[key] === after[key])
 }
 
-function labelProblem(labels: Readonly<Record<string, string>>): string | undefined {
+function labelProblem(labels: Readonly<Record<string, string>>): AnswerRule | undefined {
   for (const key in labels) {
     const keyProblem = qualifiedNameProblem(key)
-    if (keyProblem !== undefined) return `metadata.labels key ${JSON.stringify(key)}: ${keyProblem}`
+    if (keyProblem !== undefined) {
+      const message = `metadata.labels key ${JSON.stringify(key)}: ${keyProblem}`
+      return broken('label-invalid', message, 'metadata.labels')
+    }
     const valueProblem = labelValueProblem(labels[key] as string)
     if (valueProblem !== undefined) {
-      return `metadata.labels[${JSON.stringify(key)}] value: ${valueProblem}`
+      const message = `metadata.labels[${JSON.stringify(key)}] value: ${valueProblem}`
+      return broken('label-invalid', message, 'metadata.labels')
     }
   }
   return undefined
 }
 
-function annotationsProblem(annotations: Readonly<Record<string, string>>): string | undefined {
+function annotationsProblem(annotations: Readonly<Record<string, string>>): AnswerRule | undefined {
   for (const key in annotations) {
     const keyProblem = qualifiedNameProblem(key.toLowerCase())
-    if (keyProblem !== undefined)
-      return `metadata.annotations key ${JSON.stringify(key)}: ${keyProblem}`
+    if (keyProblem !== undefined) {
+      const message = `metadata.annotations key ${JSON.stringify(key)}: ${keyProblem}`
+      return broken('annotation-key-invalid', message, 'metadata.annotations')
+    }
   }
   const size = annotationsSize(annotations)
   if (size > MAX_ANNOTATIONS_BYTES) {
-    return `metadata.annotations total ${size} bytes, more than the API server's limit of ${MAX_ANNOTATIONS_BYTES} (256 KiB)`
+    return broken(
+      'annotations-too-large',
+      `metadata.annotations total ${size} bytes, more than the API server's limit of ${MAX_ANNOTATIONS_BYTES} (256 KiB)`,
+      'metadata.annotations'
+    )
   }
   return undefined
 }

@@ -1,17 +1,21 @@
-import { describeField, describeObject, type KubeObject, type Scheme } from '../scheme/index.ts'
-import { checkConvertedObject } from './answer-check.ts'
+import {
+  describeField,
+  describeObject,
+  type ConversionFailure,
+  type KubeObject,
+  type Scheme,
+} from '../scheme/index.ts'
+import { checkConvertedObject, type AnswerRule } from './answer-check.ts'
 
 /** Why one object did not convert, with everything a message must name. */
-export interface ConversionProblem {
+export interface ConversionProblem extends ConversionFailure {
   readonly kind: string
   /** `namespace/name` or `name`. */
   readonly object: string
   readonly from: string
   readonly to: string
-  readonly reason: string
-  readonly field?: string
   /** Set when the converter answered but the API server would refuse the answer. */
-  readonly rejected?: { readonly rule: string; readonly answer: unknown }
+  readonly rejected?: { readonly rule: AnswerRule; readonly answer: unknown }
 }
 
 export type CheckedConversion =
@@ -46,16 +50,17 @@ export function convertChecked(
     ok: false,
     problem: {
       ...problemSubject(object, desiredAPIVersion),
-      reason: `the converted object would be rejected by the API server: ${rule}`,
+      code: 'answer-refused',
+      message: `the converted object would be rejected by the API server: ${rule.message}`,
       rejected: { rule, answer: result.object },
     },
   }
 }
 
-/** `CronTab ns/name, example.com/v1beta1 → example.com/v1: reason (field spec.x)`. */
+/** `CronTab ns/name, example.com/v1beta1 → example.com/v1: message (field spec.x)`. */
 export function describeProblem(problem: ConversionProblem): string {
-  const field = problem.field === undefined ? '' : ` (field ${problem.field})`
-  return `${problem.kind} ${problem.object}, ${problem.from} → ${problem.to}: ${problem.reason}${field}`
+  const field = problem.path === undefined ? '' : ` (field ${problem.path})`
+  return `${problem.kind} ${problem.object}, ${problem.from} → ${problem.to}: ${problem.message}${field}`
 }
 
 /** Which object a problem is about, and the conversion it was on: the fields every problem names. */

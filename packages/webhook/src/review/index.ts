@@ -6,8 +6,11 @@ export {
   type ReviewPhase,
 } from './answer-review.ts'
 export {
+  ANSWER_RULE_CODES,
   checkConversionAnswer,
   checkConvertedObject,
+  type AnswerRule,
+  type AnswerRuleCode,
   type AnswerViolation,
 } from './answer-check.ts'
 export {

@@ -141,7 +141,8 @@ export function reviewConversion(
 function tooDeep(original: unknown, to: string, limits: ReviewLimits) {
   return {
     ...problemSubject(original, to),
-    reason: `the converted object nests more than ${limits.maxDepth} levels deep, this webhook's limit (${limitAdvice(limits).maxDepth}); a converter that returns a cycle gets this answer too`,
+    code: 'too-deep' as const,
+    message: `the converted object nests more than ${limits.maxDepth} levels deep, this webhook's limit (${limitAdvice(limits).maxDepth}); a converter that returns a cycle gets this answer too`,
   }
 }
 

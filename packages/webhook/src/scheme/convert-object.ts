@@ -1,13 +1,8 @@
 import { formatApiVersion, parseApiVersion, type GroupVersion } from './api-version.ts'
 import { isConversionError } from './conversion-error.ts'
+import type { ConversionFailure, ConversionFailureCode } from './conversion-failure.ts'
 import { isPlainObject, type KubeObject, type ObjectMeta } from './kube-object.ts'
 import type { ConversionContext, Converter, Resource } from './resource.ts'
-
-/** Why one object could not be converted; `field` names the offending field when known. */
-export interface ConversionFailure {
-  readonly reason: string
-  readonly field?: string
-}
 
 export type ObjectConversion =
   | { readonly ok: true; readonly object: KubeObject }
@@ -15,9 +10,9 @@ export type ObjectConversion =
 
 export type ResourceLookup = (group: string, kind: string) => Resource | undefined
 
-const fail = (reason: string, field?: string): ObjectConversion => ({
+const fail = (code: ConversionFailureCode, message: string, path?: string): ObjectConversion => ({
   ok: false,
-  failure: field === undefined ? { reason } : { reason, field },
+  failure: path === undefined ? { code, message } : { code, message, path },
 })
 
 /**
@@ -32,33 +27,42 @@ export function convertObject(
   object: unknown,
   desiredAPIVersion: string
 ): ObjectConversion {
-  if (!isPlainObject(object)) return fail('is not a JSON object')
+  if (!isPlainObject(object)) return fail('not-an-object', 'is not a JSON object')
   const source = parseRepeatedApiVersion(object['apiVersion'])
   if (source === undefined) {
-    return fail(`has no apiVersion of the form group/version`, 'apiVersion')
+    return fail('no-api-version', `has no apiVersion of the form group/version`, 'apiVersion')
   }
   const kind = object['kind']
-  if (typeof kind !== 'string' || kind === '') return fail('has no kind', 'kind')
+  if (typeof kind !== 'string' || kind === '') return fail('no-kind', 'has no kind', 'kind')
   const target = parseRepeatedApiVersion(desiredAPIVersion)
   if (target === undefined) {
-    return fail(`desired apiVersion "${desiredAPIVersion}" is not of the form group/version`)
+    return fail(
+      'desired-api-version-invalid',
+      `desired apiVersion "${desiredAPIVersion}" is not of the form group/version`
+    )
   }
   const resource = findResource(source.group, kind)
   if (resource === undefined) {
     return fail(
+      'kind-not-served',
       `kind ${kind} of group ${source.group} is not served by this webhook (it serves ${servedKinds()})`
     )
   }
   if (target.group !== source.group) {
-    return fail(`a conversion cannot change the API group (${source.group} → ${target.group})`)
+    return fail(
+      'group-changed',
+      `a conversion cannot change the API group (${source.group} → ${target.group})`
+    )
   }
   if (!Object.hasOwn(resource.versions, target.version)) {
     return fail(
+      'desired-version-unknown',
       `${target.version} is not a version of ${kind}.${resource.group}; its versions are ${resource.versionNames.join(', ')}`
     )
   }
   if (!Object.hasOwn(resource.versions, source.version)) {
     return fail(
+      'source-version-unknown',
       `${source.version} is not a version of ${kind}.${resource.group}; its versions are ${resource.versionNames.join(', ')}`,
       'apiVersion'
     )
@@ -79,11 +83,13 @@ export function convertObject(
       output = converter.convert(input, context)
     } catch (error) {
       const step = path.length > 1 ? ` (in step ${converter.from} → ${converter.to})` : ''
-      if (isConversionError(error)) return fail(error.message + step, error.field)
-      return fail(`converter threw ${describeThrown(error)}${step}`)
+      if (isConversionError(error))
+        return fail('converter-refused', error.message + step, error.field)
+      return fail('converter-threw', `converter threw ${describeThrown(error)}${step}`)
     }
     if (!isPlainObject(output)) {
       return fail(
+        'converter-returned-non-object',
         `converter ${converter.from} → ${converter.to} returned ${describeValue(output)}, not an object`
       )
     }
@@ -97,6 +103,7 @@ export function convertObject(
       current = withFrameworkFields(output, input, inputMetadata, apiVersion, kind)
     } catch (error) {
       return fail(
+        'converter-answer-unreadable',
         `converter ${converter.from} → ${converter.to} returned an object that could not be read or completed: ${describeThrown(error)}`
       )
     }

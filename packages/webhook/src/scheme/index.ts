@@ -17,7 +17,13 @@ export { crdRootFields, type RootField, type RootFields } from './root-fields.ts
 export { formatApiVersion, parseApiVersion, type GroupVersion } from './api-version.ts'
 export { ConversionError, isConversionError, SchemeError } from './conversion-error.ts'
 export type { ConverterPaths } from './converter-graph.ts'
-export type { ConversionFailure, ObjectConversion } from './convert-object.ts'
+export {
+  CONVERSION_FAILURE_CODES,
+  type ConversionFailure,
+  type ConversionFailureCode,
+} from './conversion-failure.ts'
+export type { ObjectConversion } from './convert-object.ts'
+export type { Problem, ProblemCode } from './problem.ts'
 export {
   fieldMoves,
   type FieldMove,

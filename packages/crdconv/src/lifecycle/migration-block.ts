@@ -1,0 +1,17 @@
+import type { Problem, ProblemCode } from '@crdconv/webhook/scheme'
+
+/**
+ * Why a migration did not start, checked before it writes anything: the machine-readable half of
+ * the `ClusterError` it throws or the {@link MigrationBlock} it returns.
+ */
+export const MIGRATION_PREFLIGHT_CODES = [
+  'storage-version-differs',
+  'permissions-missing',
+  'webhook-fails-through-api-server',
+  'objects-unreadable',
+] as const
+
+export type MigrationPreflightCode = ProblemCode<typeof MIGRATION_PREFLIGHT_CODES>
+
+/** Why a migration was not started although the cluster was reachable; nothing was written. */
+export type MigrationBlock = Problem<MigrationPreflightCode>
