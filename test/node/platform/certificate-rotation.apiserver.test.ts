@@ -2,9 +2,9 @@
 // injects the chart's CA), the Node server serves a leaf from a Secret volume, and the leaf is
 // renewed while the API server converts: a leaf from the same CA keeps every conversion working.
 // The API server keeps its TLS connections alive, so the server retires the connections made
-// under the old leaf (idle ones at once, busy ones after their answer): the test counts, per
-// certificate generation, the requests that arrived, and proves the API server's reviews after
-// the swap all came on connections served with the new leaf.
+// under the old leaf, each after its next answer (never while idle, which races the API server's
+// next request on it): the test counts, per certificate generation, the requests that arrived,
+// and proves the API server's reviews after the swap all came on connections with the new leaf.
 import { X509Certificate } from 'node:crypto'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'

@@ -1,6 +1,8 @@
 // The Node server's certificate from files, as a Kubernetes Secret volume holds them: the files
 // are symlinks through `..data`, which the kubelet swaps when cert-manager renews the secret.
 import { X509Certificate } from 'node:crypto'
+import { Agent, get } from 'node:https'
+import type { TLSSocket } from 'node:tls'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -21,11 +23,19 @@ describe('the Node server with its certificate in a Secret volume', () => {
   let directory: string
   let server: RunningServer | undefined
   const failures: unknown[] = []
-  const app = new Hono().get('/healthz', (context) => context.json({ status: 'ok' }))
+  /** Releases of the `/held` requests that are waiting. */
+  const held: (() => void)[] = []
+  const app = new Hono()
+    .get('/healthz', (context) => context.json({ status: 'ok' }))
+    .get('/held', async (context) => {
+      await new Promise<void>((release) => held.push(release))
+      return context.json({ status: 'ok' })
+    })
 
   beforeEach(() => {
     directory = mkdtempSync(join(tmpdir(), 'crdconv-secret-volume-'))
     failures.length = 0
+    held.length = 0
   })
   afterEach(async () => {
     await server?.close()
@@ -62,6 +72,83 @@ describe('the Node server with its certificate in a Secret volume', () => {
       }
       expect(await servedFingerprint(url)).toBe(next)
       expect(failures).toEqual([])
+    },
+    4 * TLS_FILE_CHECK_MS
+  )
+
+  /** Publishes a new pair and waits until new connections get it: its fingerprint. */
+  const renew = async (volume: Awaited<ReturnType<typeof start>>['volume'], url: string) => {
+    const renewed = await volume.fresh()
+    const next = fingerprintOf(renewed.cert)
+    volume.publish(renewed.cert, renewed.key)
+    const deadline = Date.now() + 3 * TLS_FILE_CHECK_MS
+    while ((await servedFingerprint(url)) !== next && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 250))
+    }
+    return next
+  }
+
+  /** GET `path` through a keep-alive agent: whether the connection was reused, and on which certificate. */
+  const ask = (agent: Agent, url: string, path: string) =>
+    new Promise<{ reused: boolean; fingerprint: string; connection: string | undefined }>(
+      (resolve, reject) => {
+        const request = get(`${url}${path}`, { agent }, (response) => {
+          const answer = {
+            reused: request.reusedSocket,
+            fingerprint: (response.socket as TLSSocket).getPeerCertificate().fingerprint256,
+            connection: response.headers.connection,
+          }
+          response.resume()
+          response.on('end', () => resolve(answer))
+        })
+        request.on('error', reject)
+      }
+    )
+
+  it(
+    'retires a kept-alive connection made under the old certificate at its next answer, not while it is idle',
+    async () => {
+      const { volume, url, expected } = await start()
+      const agent = new Agent({ keepAlive: true, maxSockets: 1, rejectUnauthorized: false })
+      try {
+        expect(await ask(agent, url, '/healthz')).toMatchObject({ fingerprint: expected })
+        const next = await renew(volume, url)
+        expect(await ask(agent, url, '/healthz')).toEqual({
+          reused: true,
+          fingerprint: expected,
+          connection: 'close',
+        })
+        expect(await ask(agent, url, '/healthz')).toMatchObject({
+          reused: false,
+          fingerprint: next,
+        })
+        expect(await ask(agent, url, '/healthz')).toMatchObject({ reused: true, fingerprint: next })
+      } finally {
+        agent.destroy()
+      }
+    },
+    4 * TLS_FILE_CHECK_MS
+  )
+
+  it(
+    'closes a connection whose answer is pending at the renewal after that answer',
+    async () => {
+      const { volume, url, expected } = await start()
+      const agent = new Agent({ keepAlive: true, maxSockets: 1, rejectUnauthorized: false })
+      try {
+        expect(await ask(agent, url, '/healthz')).toMatchObject({ fingerprint: expected })
+        const pending = ask(agent, url, '/held')
+        while (held.length === 0) await new Promise((resolve) => setTimeout(resolve, 10))
+        const next = await renew(volume, url)
+        held.shift()?.()
+        expect(await pending).toEqual({ reused: true, fingerprint: expected, connection: 'close' })
+        expect(await ask(agent, url, '/healthz')).toMatchObject({
+          reused: false,
+          fingerprint: next,
+        })
+      } finally {
+        agent.destroy()
+      }
     },
     4 * TLS_FILE_CHECK_MS
   )

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
-import type { Problem } from '@crdconv/webhook/scheme'
+import { ProblemError } from '@crdconv/webhook/scheme'
 import type { ClusterErrorCode } from '../cluster-client/index.ts'
 import { redactPathTokens } from './redact-path-tokens.ts'
 import type { UsageErrorCode } from './usage-error-codes.ts'
@@ -30,14 +30,8 @@ export type UsageProblemCode = UsageErrorCode | ClusterErrorCode
  * throw new UsageError('options-conflict', '--tls-cert and --tls-key go together')
  * ```
  */
-export class UsageError extends Error implements Problem<UsageProblemCode> {
-  override readonly name = 'UsageError'
-  readonly code: UsageProblemCode
-
-  constructor(code: UsageProblemCode, message: string) {
-    super(message)
-    this.code = code
-  }
+export class UsageError extends ProblemError<UsageProblemCode> {
+  override readonly name: string = 'UsageError'
 }
 
 export const processIo: CliIo = {

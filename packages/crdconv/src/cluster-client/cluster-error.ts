@@ -1,4 +1,4 @@
-import type { Problem, ProblemCode } from '@crdconv/webhook/scheme'
+import { ProblemError, type ProblemCode } from '@crdconv/webhook/scheme'
 
 /** What about the cluster stopped a command: the machine-readable half of a {@link ClusterError}. */
 export const CLUSTER_ERROR_CODES = [
@@ -26,17 +26,8 @@ export type ClusterErrorCode = ProblemCode<typeof CLUSTER_ERROR_CODES>
  * throw new ClusterError('crd-not-installed', `CRD ${name} is not installed in context ${context}`)
  * ```
  */
-export class ClusterError<Code extends string = ClusterErrorCode>
-  extends Error
-  implements Problem<Code>
-{
-  override readonly name = 'ClusterError'
-  readonly code: Code
-
-  constructor(code: Code, message: string) {
-    super(message)
-    this.code = code
-  }
+export class ClusterError<Code extends string = ClusterErrorCode> extends ProblemError<Code> {
+  override readonly name: string = 'ClusterError'
 }
 
 /** One request the way RBAC sees it, for messages: `update crontabs.example.com`. */

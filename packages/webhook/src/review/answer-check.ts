@@ -3,6 +3,7 @@ import {
   isPlainObject,
   labelValueProblem,
   MAX_ANNOTATIONS_BYTES,
+  problem,
   qualifiedNameProblem,
   type Problem,
   type ProblemCode,
@@ -35,9 +36,6 @@ export interface AnswerViolation extends AnswerRule {
   readonly index: number | undefined
 }
 
-const broken = (code: AnswerRuleCode, message: string, path?: string): AnswerRule =>
-  path === undefined ? { code, message } : { code, message, path }
-
 /**
  * Checks a whole answer the way the API server will: same count and order, then every object.
  * Used before crdconv answers and by `crdconv probe` against a deployed webhook.
@@ -49,15 +47,17 @@ export function checkConversionAnswer(
 ): AnswerViolation[] {
   if (!Array.isArray(converted)) {
     return [
-      { index: undefined, ...broken('answer-not-an-array', 'convertedObjects must be an array') },
+      { index: undefined, ...problem('answer-not-an-array', 'convertedObjects must be an array') },
     ]
   }
   if (converted.length !== sent.length) {
     return [
       {
         index: undefined,
-        code: 'answer-count-differs',
-        message: `convertedObjects has ${converted.length} objects, expected ${sent.length} (one per request object, in order)`,
+        ...problem(
+          'answer-count-differs',
+          `convertedObjects has ${converted.length} objects, expected ${sent.length} (one per request object, in order)`
+        ),
       },
     ]
   }
@@ -76,17 +76,17 @@ export function checkConvertedObject(
   desiredAPIVersion: string
 ): AnswerRule | undefined {
   if (!isPlainObject(converted))
-    return broken('not-an-object', 'the converted object is not a JSON object')
+    return problem('not-an-object', 'the converted object is not a JSON object')
   const original = isPlainObject(sent) ? sent : {}
   if (converted['apiVersion'] !== desiredAPIVersion) {
-    return broken(
+    return problem(
       'api-version-wrong',
       `apiVersion is ${JSON.stringify(converted['apiVersion'])}, expected "${desiredAPIVersion}"`,
       'apiVersion'
     )
   }
   if (converted['kind'] !== original['kind']) {
-    return broken(
+    return problem(
       'kind-changed',
       `kind changed from ${JSON.stringify(original['kind'])} to ${JSON.stringify(converted['kind'])}`,
       'kind'
@@ -94,12 +94,12 @@ export function checkConvertedObject(
   }
   const metadata = converted['metadata']
   if (!isPlainObject(metadata))
-    return broken('metadata-missing', 'metadata is missing or not an object', 'metadata')
+    return problem('metadata-missing', 'metadata is missing or not an object', 'metadata')
   const originalMetadata = isPlainObject(original['metadata']) ? original['metadata'] : {}
   for (const field of IDENTITY_FIELDS) {
     // the API server reads these as strings, a non-string being "" (unstructured GetName)
     if (stringOrEmpty(metadata[field]) !== stringOrEmpty(originalMetadata[field])) {
-      return broken(
+      return problem(
         'identity-changed',
         `metadata.${field} changed from ${JSON.stringify(originalMetadata[field])} to ${JSON.stringify(metadata[field])}`,
         `metadata.${field}`
@@ -130,13 +130,13 @@ function checkStringMap(
   field: 'labels' | 'annotations',
   before: unknown,
   after: unknown,
-  problem: MapProblem
+  mapProblem: MapProblem
 ): AnswerRule | undefined {
   const path = `metadata.${field}`
   if (after === undefined || after === null) {
     const hadEntries = isPlainObject(before) && Object.keys(before).length > 0
     return hadEntries
-      ? broken(
+      ? problem(
           'map-dropped',
           `${path} was dropped: the API server would delete every one of the object's ${field} (return ${field}: {} to remove them on purpose)`,
           path
@@ -144,10 +144,10 @@ function checkStringMap(
       : undefined
   }
   if (!isPlainObject(after))
-    return broken('map-not-strings', `${path} must be a map of strings`, path)
+    return problem('map-not-strings', `${path} must be a map of strings`, path)
   for (const key in after) {
     if (typeof after[key] !== 'string') {
-      return broken(
+      return problem(
         'map-not-strings',
         `${path}[${JSON.stringify(key)}] must be a string, not ${typeof after[key]}`,
         path
@@ -155,7 +155,7 @@ function checkStringMap(
     }
   }
   // like the API server, only a changed map is validated
-  return sameStringMap(before, after) ? undefined : problem(after as Record<string, string>)
+  return sameStringMap(before, after) ? undefined : mapProblem(after as Record<string, string>)
 }
 
 function sameStringMap(before: unknown, after: Record<string, unknown>): boolean {
@@ -171,12 +171,12 @@ function labelProblem(labels: Readonly<Record<string, string>>): AnswerRule | un
     const keyProblem = qualifiedNameProblem(key)
     if (keyProblem !== undefined) {
       const message = `metadata.labels key ${JSON.stringify(key)}: ${keyProblem}`
-      return broken('label-invalid', message, 'metadata.labels')
+      return problem('label-invalid', message, 'metadata.labels')
     }
     const valueProblem = labelValueProblem(labels[key] as string)
     if (valueProblem !== undefined) {
       const message = `metadata.labels[${JSON.stringify(key)}] value: ${valueProblem}`
-      return broken('label-invalid', message, 'metadata.labels')
+      return problem('label-invalid', message, 'metadata.labels')
     }
   }
   return undefined
@@ -187,12 +187,12 @@ function annotationsProblem(annotations: Readonly<Record<string, string>>): Answ
     const keyProblem = qualifiedNameProblem(key.toLowerCase())
     if (keyProblem !== undefined) {
       const message = `metadata.annotations key ${JSON.stringify(key)}: ${keyProblem}`
-      return broken('annotation-key-invalid', message, 'metadata.annotations')
+      return problem('annotation-key-invalid', message, 'metadata.annotations')
     }
   }
   const size = annotationsSize(annotations)
   if (size > MAX_ANNOTATIONS_BYTES) {
-    return broken(
+    return problem(
       'annotations-too-large',
       `metadata.annotations total ${size} bytes, more than the API server's limit of ${MAX_ANNOTATIONS_BYTES} (256 KiB)`,
       'metadata.annotations'

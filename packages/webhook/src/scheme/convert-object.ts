@@ -2,6 +2,7 @@ import { formatApiVersion, parseApiVersion, type GroupVersion } from './api-vers
 import { isConversionError } from './conversion-error.ts'
 import type { ConversionFailure, ConversionFailureCode } from './conversion-failure.ts'
 import { isPlainObject, type KubeObject, type ObjectMeta } from './kube-object.ts'
+import { problem } from './problem.ts'
 import type { ConversionContext, Converter, Resource } from './resource.ts'
 
 export type ObjectConversion =
@@ -12,7 +13,7 @@ export type ResourceLookup = (group: string, kind: string) => Resource | undefin
 
 const fail = (code: ConversionFailureCode, message: string, path?: string): ObjectConversion => ({
   ok: false,
-  failure: path === undefined ? { code, message } : { code, message, path },
+  failure: problem(code, message, path),
 })
 
 /**

@@ -23,7 +23,7 @@ export {
   type ConversionFailureCode,
 } from './conversion-failure.ts'
 export type { ObjectConversion } from './convert-object.ts'
-export type { Problem, ProblemCode } from './problem.ts'
+export { problem, ProblemError, type Problem, type ProblemCode } from './problem.ts'
 export {
   fieldMoves,
   type FieldMove,

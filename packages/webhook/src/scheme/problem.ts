@@ -20,3 +20,41 @@ export interface Problem<Code extends string = string> {
 
 /** The code type of a domain's `as const` table of codes. */
 export type ProblemCode<Codes extends readonly string[]> = Codes[number]
+
+/**
+ * A problem with a `path` only when there is one, so the data compares equal to a literal.
+ *
+ * @example
+ * ```ts
+ * problem('too-big', 'spec.size is 9, at most 8', 'spec.size')
+ * ```
+ */
+export function problem<Code extends string>(
+  code: Code,
+  message: string,
+  path?: string
+): Problem<Code> {
+  return path === undefined ? { code, message } : { code, message, path }
+}
+
+/**
+ * An `Error` that is also a {@link Problem}: thrown where a program stops on one, and formatted
+ * where it leaves the program (a CLI line). Subclasses name their domain's codes.
+ *
+ * @example
+ * ```ts
+ * class ResizeError extends ProblemError<'too-big'> {
+ *   override readonly name = 'ResizeError'
+ * }
+ * throw new ResizeError('too-big', 'spec.size is 9, at most 8')
+ * ```
+ */
+export class ProblemError<Code extends string = string> extends Error implements Problem<Code> {
+  override readonly name: string = 'ProblemError'
+  readonly code: Code
+
+  constructor(code: Code, message: string) {
+    super(message)
+    this.code = code
+  }
+}

@@ -2,7 +2,9 @@
 // connection at the cap while idle keep-alive ones sit for 95 s (50 sockets, each opened by one
 // GET /healthz, locked out every new client); here a new connection takes the place of the one
 // idle the longest, overall and per remote address. Each connection also remembers which
-// certificate it was accepted under, so a renewal can retire the connections made before it.
+// certificate it was accepted under, so a renewal can retire the connections made before it:
+// each at its next answer, never while idle, since closing an idle keep-alive connection races
+// the client's next request on it (Go does not resend a POST it wrote: the API server sees EOF).
 import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import type { Socket } from 'node:net'
 
@@ -22,9 +24,10 @@ export interface CertificateGenerations {
 export interface ConnectionSlots {
   readonly certificates: CertificateGenerations
   /**
-   * Call right after the server takes a new certificate: idle connections accepted under an
-   * older one close now, busy ones after their answer (with `Connection: close`), so the next
-   * request of every client comes on a connection served with the new certificate.
+   * Call right after the server takes a new certificate: a connection accepted under an older
+   * one closes after the answer it is writing, or else its next (sent with `Connection: close`),
+   * so each client's next request comes on a connection served with the new certificate. One
+   * idle until then is left for the client to drop (its idle timeout is below the keep-alive).
    */
   certificateRenewed(): void
 }
@@ -33,9 +36,8 @@ interface Connection {
   readonly socket: Socket
   readonly source: string
   readonly generation: number
-  /** The socket requests arrive on: the TLS socket over `socket` for HTTPS. */
-  requestSocket: Socket | undefined
-  requestsInProgress: number
+  /** The answers being written on it. */
+  readonly answering: Set<ServerResponse>
   requestsServed: number
   /** When it last became idle, as a sequence number: the smallest is idle the longest. */
   idleSince: number
@@ -62,7 +64,7 @@ export function guardConnections(server: Server, caps: ConnectionCaps): Connecti
 
   const addressKey = (socket: Socket) => `${socket.remoteAddress}|${socket.remotePort}`
   const isIdle = (connection: Connection) =>
-    connection.requestsInProgress === 0 && connection.requestsServed > 0
+    connection.answering.size === 0 && connection.requestsServed > 0
   const idleLongest = (source?: string): Connection | undefined => {
     let oldest: Connection | undefined
     for (const connection of open.values()) {
@@ -71,7 +73,6 @@ export function guardConnections(server: Server, caps: ConnectionCaps): Connecti
     }
     return oldest
   }
-  const close = (connection: Connection) => (connection.requestSocket ?? connection.socket).end()
   /** Makes room for one more connection from `source`; false when every slot is busy. */
   const makeRoom = (source: string): boolean => {
     if ((perSource.get(source) ?? 0) >= caps.maxConnectionsPerSource) {
@@ -106,8 +107,7 @@ export function guardConnections(server: Server, caps: ConnectionCaps): Connecti
       socket,
       source,
       generation,
-      requestSocket: undefined,
-      requestsInProgress: 0,
+      answering: new Set(),
       requestsServed: 0,
       idleSince: 0,
     }
@@ -117,21 +117,18 @@ export function guardConnections(server: Server, caps: ConnectionCaps): Connecti
     socket.once('close', () => forget(connection))
   })
 
-  server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+  // before the app's listener, which may answer at once
+  server.prependListener('request', (request: IncomingMessage, response: ServerResponse) => {
     const connection = byAddress.get(addressKey(request.socket))
     if (connection === undefined) return
-    connection.requestSocket = request.socket
-    connection.requestsInProgress++
+    connection.answering.add(response)
     connection.requestsServed++
     const served = requestsByGeneration.get(connection.generation) ?? 0
     requestsByGeneration.set(connection.generation, served + 1)
     if (connection.generation < generation) response.setHeader('connection', 'close')
     response.once('close', () => {
-      connection.requestsInProgress--
+      connection.answering.delete(response)
       connection.idleSince = ++sequence
-      if (connection.generation < generation && connection.requestsInProgress === 0) {
-        close(connection)
-      }
     })
   })
 
@@ -144,8 +141,11 @@ export function guardConnections(server: Server, caps: ConnectionCaps): Connecti
     },
     certificateRenewed() {
       generation++
+      // Node closes a connection after an answer sent with this header
       for (const connection of open.values()) {
-        if (connection.generation < generation && isIdle(connection)) close(connection)
+        for (const response of connection.answering) {
+          if (!response.headersSent) response.setHeader('connection', 'close')
+        }
       }
     },
   }
