@@ -77,6 +77,7 @@ export default defineConfig({
   resolve: { conditions: [SOURCE, ...defaultClientConditions] },
   ssr: { resolve: { conditions: [SOURCE, ...defaultServerConditions] } },
   test: {
+    globalSetup: ['test/support/test-run-tmpdir.ts'],
     // the Worker's log lines would bury the report; a failing test still shows its output
     silent: 'passed-only',
     // a test's own limit, not a speed check: 5 s failed in-process CLI runs on a loaded machine
