@@ -6,15 +6,15 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { exampleScheme } from '../../../examples/index.ts'
 import {
+  parseManifests,
   readCaBundle,
   UsageError,
   type CliIo,
   type UsageProblemCode,
-} from '../../../packages/crdconv/src/cli/cli-io.ts'
+} from '../../../packages/crdconv/src/command-io/index.ts'
 import { asUsageErrors } from '../../../packages/crdconv/src/cli/cluster-options.ts'
 import { tlsFileOptions } from '../../../packages/crdconv/src/cli/listen-options.ts'
 import { loadScheme, selectResources } from '../../../packages/crdconv/src/cli/load-scheme.ts'
-import { parseManifests } from '../../../packages/crdconv/src/cli/manifest-format.ts'
 import { ClusterError } from '../../../packages/crdconv/src/cluster-client/index.ts'
 
 const directory = mkdtempSync(join(tmpdir(), 'crdconv-usage-codes-'))

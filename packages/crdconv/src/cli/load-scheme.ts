@@ -3,8 +3,9 @@ import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { Resource, Scheme } from '@crdconv/webhook/scheme'
 import { Option, type Command } from 'commander'
-import { UsageError } from './cli-io.ts'
+import { UsageError } from '../command-io/index.ts'
 import { projectSettings } from './project-settings.ts'
+import { descriptionsModule } from '../init/index.ts'
 
 /** The scheme module a project made by `crdconv init` has, read when `--scheme` is not given. */
 export const DEFAULT_SCHEME_MODULE = 'src/scheme.ts'
@@ -48,16 +49,6 @@ export async function loadScheme(given: string | undefined, cwd: string): Promis
     )
   }
   return scheme
-}
-
-/**
- * The scheme module's descriptions module: `src/scheme.descriptions.ts` beside `src/scheme.ts`.
- * Loaded after the scheme when it exists, it registers the schemas' descriptions
- * (`crdDescriptions`) for the CRD; the webhook, which imports only the scheme, carries none.
- */
-export function descriptionsModule(schemePath: string): string {
-  const extension = /\.[cm]?[jt]sx?$/.exec(schemePath)?.[0] ?? ''
-  return `${schemePath.slice(0, schemePath.length - extension.length)}.descriptions${extension || '.ts'}`
 }
 
 /** The module `--scheme` names, else package.json's `"crdconv": { "scheme" }`, else `src/scheme.ts`. */
