@@ -4,7 +4,10 @@
 import { resolveNames } from '@crdconv/webhook/scheme'
 import type { InitOptions } from './init-options.ts'
 
-/** The scheme module of a project made by `crdconv init`, which `import --into` adds resources to. */
+/**
+ * The scheme module of a project made by `crdconv init`: what `import --into` adds resources to,
+ * and what every command reads when `--scheme` is not given.
+ */
 export const PROJECT_SCHEME = 'src/scheme.ts'
 
 /**
