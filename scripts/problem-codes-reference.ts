@@ -1,6 +1,6 @@
 // The generated region `problem-codes` of docs/operations.md: every problem code crdconv gives, by
 // the domain whose `as const` table holds it, read from those tables.
-import { USAGE_ERROR_CODES } from '../packages/crdconv/src/cli/index.ts'
+import { USAGE_ERROR_CODES } from '../packages/crdconv/src/command-io/index.ts'
 import { CLUSTER_ERROR_CODES } from '../packages/crdconv/src/cluster-client/index.ts'
 import { IMPORT_PROBLEM_CODES } from '../packages/crdconv/src/import/index.ts'
 import {

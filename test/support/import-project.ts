@@ -5,7 +5,7 @@ import { dirname, join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { descriptionsModule } from '../../packages/crdconv/src/cli/load-scheme.ts'
+import { descriptionsModule } from '../../packages/crdconv/src/init/index.ts'
 import type { ImportedFile } from '../../packages/crdconv/src/import/index.ts'
 import type { Resource, Scheme } from '../../packages/webhook/src/scheme/index.ts'
 

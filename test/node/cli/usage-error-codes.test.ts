@@ -6,16 +6,17 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { exampleScheme } from '../../../examples/index.ts'
 import {
+  parseManifests,
   readCaBundle,
   UsageError,
   type CliIo,
   type UsageProblemCode,
-} from '../../../packages/crdconv/src/cli/cli-io.ts'
+} from '../../../packages/crdconv/src/command-io/index.ts'
 import { asUsageErrors } from '../../../packages/crdconv/src/cli/cluster-options.ts'
 import { tlsFileOptions } from '../../../packages/crdconv/src/cli/listen-options.ts'
 import { loadScheme, selectResources } from '../../../packages/crdconv/src/cli/load-scheme.ts'
-import { parseManifests } from '../../../packages/crdconv/src/cli/manifest-format.ts'
 import { ClusterError } from '../../../packages/crdconv/src/cluster-client/index.ts'
+import type { MigrationPreflightCode } from '../../../packages/crdconv/src/lifecycle/index.ts'
 
 const directory = mkdtempSync(join(tmpdir(), 'crdconv-usage-codes-'))
 writeFileSync(join(directory, 'not-a-cert.pem'), 'hello\n')
@@ -70,5 +71,14 @@ describe('usage errors carry a code', () => {
       code: 'crd-not-installed',
       message: refusal.message,
     })
+  })
+
+  it("keeps a migration preflight's code, one of the codes a usage error names", async () => {
+    const refusal = new ClusterError<MigrationPreflightCode>(
+      'storage-version-differs',
+      'crontabs.example.com: the live CRD stores v1 but the scheme stores v2'
+    )
+    const code: UsageProblemCode = refusal.code
+    await expect(asUsageErrors(() => Promise.reject(refusal))).rejects.toMatchObject({ code })
   })
 })

@@ -1,9 +1,7 @@
 // `crdconv check` against an API server: each resource's CRD sent as a server-side dry-run create.
-import type { Command } from 'commander'
 import { buildCustomResourceDefinition, type CheckItem } from '../crd/index.ts'
 import { isPlainObject, type Resource } from '@crdconv/webhook/scheme'
 import type { ClusterClient } from '../cluster-client/index.ts'
-import { addClusterOptions, asUsageErrors, connectWith, type ClusterOptions } from '../cli/index.ts'
 
 /** What `check` says when it sends no CRD to an API server. */
 export const NO_CLUSTER_LINE =
@@ -12,38 +10,22 @@ export const NO_CLUSTER_LINE =
 // crdconv check never calls the webhook: the URL only has to be one the API server accepts
 const PLACEHOLDER_URL = 'https://crdconv-check.invalid/convert'
 
-export interface CheckClusterOptions extends ClusterOptions {
-  serverSide?: boolean
-}
-
-export function addCheckClusterOptions(command: Command): Command {
-  return addClusterOptions(command).option(
-    '--server-side',
-    'also send each CRD to the API server of the current kubeconfig context (implied by --kubeconfig or --context) as a server-side dry-run create: it refuses CEL rules that do not compile or cost too much, and stores nothing'
-  )
-}
-
 /** The API server `check` sends the CRDs to, and its release. */
 export interface CheckCluster {
   readonly client: ClusterClient
   readonly version: string | undefined
 }
 
-/** The cluster to check against, or undefined when the options name none. */
-export async function clusterToCheck(
-  options: CheckClusterOptions
-): Promise<CheckCluster | undefined> {
-  const given =
-    options.serverSide === true || options.kubeconfig !== undefined || options.context !== undefined
-  if (!given) return undefined
-  const client = await connectWith(options)
+/** The cluster `client` is connected to, with its release, as `apiServerItem` reports on it. */
+export async function clusterToCheck(client: ClusterClient): Promise<CheckCluster> {
   const { serverVersion } = await import('../cluster-client/index.ts')
   return { client, version: await serverVersion(client) }
 }
 
 /**
  * The report item of `resource`'s CRD on the API server: accepted (with what an older release
- * dropped), or each refusal with its version, field and rule.
+ * dropped), or each refusal with its version, field and rule. A cluster that cannot be asked
+ * (unreachable, RBAC) throws its `ClusterError`.
  */
 export async function apiServerItem(
   { client, version }: CheckCluster,
@@ -61,7 +43,7 @@ export async function apiServerItem(
       notes: ['not sent: the CRD cannot be generated (see above)'],
     }
   }
-  const outcome = await asUsageErrors(() => dryRunCreateCrd(client, crd))
+  const outcome = await dryRunCreateCrd(client, crd)
   const server = `${version ?? 'the API server'} at ${client.server} (context ${client.contextName})`
   if (!outcome.accepted) {
     return {

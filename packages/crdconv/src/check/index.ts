@@ -1,8 +1,7 @@
 /** `crdconv check` against an API server: each CRD sent as a server-side dry-run create. */
 export {
-  addCheckClusterOptions,
   apiServerItem,
   clusterToCheck,
   NO_CLUSTER_LINE,
-  type CheckClusterOptions,
+  type CheckCluster,
 } from './check-on-cluster.ts'

@@ -1,14 +1,20 @@
 import type { Command } from 'commander'
 import { checkResource, type CheckItem } from '../crd/index.ts'
 import type { Resource, Scheme } from '@crdconv/webhook/scheme'
-import { EXIT, type CommandContext } from './cli-io.ts'
+import { EXIT } from '../command-io/index.ts'
+import type { CommandContext } from './command-context.ts'
 import {
-  addCheckClusterOptions,
   apiServerItem,
   clusterToCheck,
   NO_CLUSTER_LINE,
-  type CheckClusterOptions,
+  type CheckCluster,
 } from '../check/index.ts'
+import {
+  addClusterOptions,
+  asUsageErrors,
+  connectWith,
+  type ClusterOptions,
+} from './cluster-options.ts'
 import { parseCount } from './option-parsers.ts'
 import { loadScheme, SCHEME_OPTION_HELP, selectResources, resourceOption } from './load-scheme.ts'
 import { loadRoundTripKit, type RoundTripKit } from './round-trip-kit.ts'
@@ -26,7 +32,11 @@ export function registerCheckCommand(program: Command, context: CommandContext):
       'generated objects per round-trip check and per pair of versions followed for coverage (default 50)',
       parseCount
     )
-  addCheckClusterOptions(command)
+  addClusterOptions(command)
+    .option(
+      '--server-side',
+      'also send each CRD to the API server of the current kubeconfig context (implied by --kubeconfig or --context) as a server-side dry-run create: it refuses CEL rules that do not compile or cost too much, and stores nothing'
+    )
     .addHelpText(
       'after',
       `
@@ -62,7 +72,7 @@ creating CRDs.`
       }
       const roundTripKit = await loadRoundTripKit('check')
       const resources = selectResources(scheme, options.resource)
-      const cluster = await clusterToCheck(options)
+      const cluster = await clusterGiven(options)
       let failed = 0
       let warned = 0
       for (const resource of resources) {
@@ -72,7 +82,9 @@ creating CRDs.`
           losslessRoundTrips(roundTripKit, resource, options.runs),
           conversionCoverage(roundTripKit, resource, options.runs),
         ]
-        if (cluster !== undefined) items.push(await apiServerItem(cluster, resource))
+        if (cluster !== undefined) {
+          items.push(await asUsageErrors(() => apiServerItem(cluster, resource)))
+        }
         for (const item of items) {
           if (item.problems.length > 0) failed++
           warned += item.warnings?.length ?? 0
@@ -151,7 +163,16 @@ function indent(text: string): string {
     .join('\n')
 }
 
-interface CheckOptions extends CheckClusterOptions {
+/** The cluster the options name, connected, or undefined when they name none. */
+async function clusterGiven(options: CheckOptions): Promise<CheckCluster | undefined> {
+  const given =
+    options.serverSide === true || options.kubeconfig !== undefined || options.context !== undefined
+  if (!given) return undefined
+  return clusterToCheck(await connectWith(options))
+}
+
+interface CheckOptions extends ClusterOptions {
+  serverSide?: boolean
   resource?: string
   scheme?: string
   runs?: number

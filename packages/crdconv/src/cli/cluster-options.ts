@@ -1,6 +1,6 @@
 import type { Command } from 'commander'
 import { ClusterError, type ClusterClient } from '../cluster-client/index.ts'
-import { UsageError } from './cli-io.ts'
+import { UsageError } from '../command-io/index.ts'
 
 /** `--kubeconfig` and `--context`, as kubectl spells them. */
 export interface ClusterOptions {

@@ -1,8 +1,9 @@
 import type { Command } from 'commander'
-import { readInput, EXIT, type CommandContext } from './cli-io.ts'
+import { readInput, EXIT, parseManifests, type OutputFormat } from '../command-io/index.ts'
+import type { CommandContext } from './command-context.ts'
+import { outputOption } from './output-option.ts'
 import { loadScheme, SCHEME_OPTION_HELP } from './load-scheme.ts'
 import { convertManifests } from '../convert/index.ts'
-import { outputOption, parseManifests, type OutputFormat } from './manifest-format.ts'
 
 export function registerConvertCommand(program: Command, context: CommandContext): void {
   program

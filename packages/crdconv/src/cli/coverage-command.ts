@@ -1,7 +1,8 @@
 import type { Command } from 'commander'
 import type { PairCoverage } from '../testing/index.ts'
 import { coverageOfResources } from '../coverage/index.ts'
-import { EXIT, UsageError, type CliIo, type CommandContext } from './cli-io.ts'
+import { EXIT, UsageError, type CliIo, formatTable } from '../command-io/index.ts'
+import type { CommandContext } from './command-context.ts'
 import {
   loadScheme,
   resourceOption,
@@ -11,7 +12,6 @@ import {
 } from './load-scheme.ts'
 import { parseCount, parseSeed } from './option-parsers.ts'
 import { loadRoundTripKit } from './round-trip-kit.ts'
-import { formatTable } from './text-table.ts'
 
 interface CoverageCommandOptions extends SchemeSelection {
   from?: string

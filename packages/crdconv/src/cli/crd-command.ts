@@ -1,13 +1,21 @@
 import type { Command } from 'commander'
 import { buildResourceCrds } from '../crd/index.ts'
-import { EXIT, readCaBundle, UsageError, warn, type CommandContext } from './cli-io.ts'
+import {
+  EXIT,
+  readCaBundle,
+  UsageError,
+  warn,
+  formatObjects,
+  type OutputFormat,
+} from '../command-io/index.ts'
+import type { CommandContext } from './command-context.ts'
+import { outputOption } from './output-option.ts'
 import { loadSelectedResources, SCHEME_OPTION_HELP, resourceOption } from './load-scheme.ts'
 import {
   addStoredVersionsOption,
   refuseDroppedStoredVersions,
   type StoredVersionsOptions,
 } from './stored-versions-guard.ts'
-import { formatObjects, outputOption, type OutputFormat } from './manifest-format.ts'
 import { addTokenOptions, webhookUrlWithToken, type WebhookUrlFlags } from './webhook-url-option.ts'
 import { projectSettings } from './project-settings.ts'
 

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path'
 import type { Command } from 'commander'
-import { readInput, UsageError, type CliIo } from './cli-io.ts'
+import { readInput, UsageError, type CliIo } from '../command-io/index.ts'
 
 /** Where a command reads CRDs from: a file (`-` for stdin), or a live cluster. */
 export interface CrdSourceOptions {

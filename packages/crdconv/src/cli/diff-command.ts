@@ -6,7 +6,8 @@ import {
   versionPairs,
   type VersionedSchemas,
 } from '../diff/index.ts'
-import { EXIT, UsageError, type CliIo, type CommandContext } from './cli-io.ts'
+import { EXIT, UsageError, type CliIo } from '../command-io/index.ts'
+import type { CommandContext } from './command-context.ts'
 import { addCrdSourceOptions, readCrdSource, type CrdSourceOptions } from './crd-source.ts'
 import { differenceTable } from './difference-table.ts'
 import {

@@ -1,5 +1,5 @@
 import { changeLabel, showSide, type VersionPairDifferences } from '../diff/index.ts'
-import { formatTable } from './text-table.ts'
+import { formatTable } from '../command-io/index.ts'
 
 /**
  * The differences of one resource as aligned text: a heading per pair of versions, then one row

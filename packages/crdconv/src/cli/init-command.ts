@@ -19,7 +19,8 @@ import {
   writeProject,
   type InitAnswers,
 } from '../init/index.ts'
-import { UsageError, EXIT, type CommandContext } from './cli-io.ts'
+import { UsageError, EXIT } from '../command-io/index.ts'
+import type { CommandContext } from './command-context.ts'
 
 export function registerInitCommand(program: Command, context: CommandContext): void {
   program

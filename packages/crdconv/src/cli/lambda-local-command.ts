@@ -1,4 +1,4 @@
-import { type CommandContext } from './cli-io.ts'
+import type { CommandContext } from './command-context.ts'
 import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { Option, type Command } from 'commander'

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import type { Command } from 'commander'
-import { UsageError } from './cli-io.ts'
+import { UsageError } from '../command-io/index.ts'
 import { parsePort } from './option-parsers.ts'
 
 /** How a local server listens: `--port`, `--host`, and `--tls-cert` with `--tls-key` for HTTPS. */

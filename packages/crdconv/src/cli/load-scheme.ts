@@ -3,13 +3,11 @@ import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { Resource, Scheme } from '@crdconv/webhook/scheme'
 import { Option, type Command } from 'commander'
-import { UsageError } from './cli-io.ts'
+import { UsageError } from '../command-io/index.ts'
 import { projectSettings } from './project-settings.ts'
+import { descriptionsModule, PROJECT_SCHEME } from '../init/index.ts'
 
-/** The scheme module a project made by `crdconv init` has, read when `--scheme` is not given. */
-export const DEFAULT_SCHEME_MODULE = 'src/scheme.ts'
-
-export const SCHEME_OPTION_HELP = `module (.ts or .js) exporting \`scheme\`, a createScheme(...) result, as a named or default export (default: package.json's "crdconv": { "scheme" }, else ${DEFAULT_SCHEME_MODULE})`
+export const SCHEME_OPTION_HELP = `module (.ts or .js) exporting \`scheme\`, a createScheme(...) result, as a named or default export (default: package.json's "crdconv": { "scheme" }, else ${PROJECT_SCHEME})`
 
 /**
  * The scheme in `module` (its `scheme` export, else its default export). Without one: the module
@@ -50,19 +48,9 @@ export async function loadScheme(given: string | undefined, cwd: string): Promis
   return scheme
 }
 
-/**
- * The scheme module's descriptions module: `src/scheme.descriptions.ts` beside `src/scheme.ts`.
- * Loaded after the scheme when it exists, it registers the schemas' descriptions
- * (`crdDescriptions`) for the CRD; the webhook, which imports only the scheme, carries none.
- */
-export function descriptionsModule(schemePath: string): string {
-  const extension = /\.[cm]?[jt]sx?$/.exec(schemePath)?.[0] ?? ''
-  return `${schemePath.slice(0, schemePath.length - extension.length)}.descriptions${extension || '.ts'}`
-}
-
 /** The module `--scheme` names, else package.json's `"crdconv": { "scheme" }`, else `src/scheme.ts`. */
 export function schemeModule(given: string | undefined, cwd: string): string {
-  return given ?? projectSettings(cwd).scheme ?? DEFAULT_SCHEME_MODULE
+  return given ?? projectSettings(cwd).scheme ?? PROJECT_SCHEME
 }
 
 const TYPESCRIPT_FILE = /\.[cm]?tsx?$/

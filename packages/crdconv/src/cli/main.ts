@@ -1,13 +1,7 @@
 // The `crdconv` command line: main.ts registers one `*-command.ts` per command.
 import { Command, CommanderError } from 'commander'
-import {
-  EXIT,
-  processIo,
-  redactingIo,
-  UsageError,
-  type CliIo,
-  type CommandContext,
-} from './cli-io.ts'
+import { EXIT, processIo, redactingIo, UsageError, type CliIo } from '../command-io/index.ts'
+import type { CommandContext } from './command-context.ts'
 import { registerCheckCommand } from './check-command.ts'
 import { registerConvertCommand } from './convert-command.ts'
 import { registerCoverageCommand } from './coverage-command.ts'

@@ -6,7 +6,8 @@ import {
   migrationFailed,
   type StorageMigrationSupport,
 } from '../lifecycle/index.ts'
-import { EXIT, processIo, type CliIo, type CommandContext } from './cli-io.ts'
+import { EXIT, processIo, type CliIo } from '../command-io/index.ts'
+import type { CommandContext } from './command-context.ts'
 import {
   addClusterOptions,
   asUsageErrors,

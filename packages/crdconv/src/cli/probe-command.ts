@@ -1,5 +1,6 @@
 import type { Command } from 'commander'
-import { readCaBundle, EXIT, type CommandContext } from './cli-io.ts'
+import { readCaBundle, EXIT } from '../command-io/index.ts'
+import type { CommandContext } from './command-context.ts'
 import { loadSelectedResources, SCHEME_OPTION_HELP, resourceOption } from './load-scheme.ts'
 import { parseSeconds } from './option-parsers.ts'
 import { postJson, probeWebhook } from '../probe/index.ts'

@@ -5,7 +5,7 @@ import { resolve } from 'node:path'
 import { parseEnv } from 'node:util'
 import { checkPathTokens, SettingsError, SETTING_VARIABLES } from '@crdconv/webhook/http'
 import { PROJECT_TOKEN_FILE } from '../init/index.ts'
-import { describeError, UsageError } from './cli-io.ts'
+import { describeError, UsageError } from '../command-io/index.ts'
 
 const TOKEN_VARIABLE = SETTING_VARIABLES.tokens[0]
 

@@ -1,8 +1,9 @@
 import type { Command } from 'commander'
 import { retiredCrds, unretiredVersions } from '../lifecycle/index.ts'
-import { EXIT, UsageError, warn, type CommandContext } from './cli-io.ts'
+import { EXIT, UsageError, warn, formatObjects, type OutputFormat } from '../command-io/index.ts'
+import type { CommandContext } from './command-context.ts'
+import { outputOption } from './output-option.ts'
 import { addSchemeOptions, loadSelectedResources } from './load-scheme.ts'
-import { formatObjects, outputOption, type OutputFormat } from './manifest-format.ts'
 import {
   addStoredVersionsOption,
   refuseDroppedStoredVersions,

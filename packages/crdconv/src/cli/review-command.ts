@@ -1,14 +1,17 @@
 import type { Command } from 'commander'
 import { reviewConversion } from '@crdconv/webhook/review'
-import { readInput, UsageError, EXIT, type CommandContext } from './cli-io.ts'
-import { loadScheme, SCHEME_OPTION_HELP } from './load-scheme.ts'
 import {
+  readInput,
+  UsageError,
+  EXIT,
   documentValue,
   formatObjects,
-  outputOption,
   parseManifests,
   type OutputFormat,
-} from './manifest-format.ts'
+} from '../command-io/index.ts'
+import type { CommandContext } from './command-context.ts'
+import { outputOption } from './output-option.ts'
+import { loadScheme, SCHEME_OPTION_HELP } from './load-scheme.ts'
 
 export function registerReviewCommand(program: Command, context: CommandContext): void {
   program

@@ -1,4 +1,4 @@
-import { UsageError } from './cli-io.ts'
+import { UsageError } from '../command-io/index.ts'
 
 export type RoundTripKit = typeof import('../testing/index.ts')
 

@@ -6,7 +6,8 @@ import {
   servingLine,
   type RunningWebhookServer,
 } from '@crdconv/webhook/node'
-import { UsageError, type CommandContext } from './cli-io.ts'
+import { UsageError } from '../command-io/index.ts'
+import type { CommandContext } from './command-context.ts'
 import { loadScheme, SCHEME_OPTION_HELP } from './load-scheme.ts'
 import { addListenOptions, tlsFileOptions, type ListenOptions } from './listen-options.ts'
 import { parseCount } from './option-parsers.ts'

@@ -10,7 +10,8 @@ import {
 } from '../lifecycle/index.ts'
 import { DEFAULT_SLOW_MS, readWebhookMetrics } from '../webhook-health/index.ts'
 import { SETTING_VARIABLES } from '@crdconv/webhook/http'
-import { EXIT, readCaBundle, type CliIo, type CommandContext } from './cli-io.ts'
+import { EXIT, readCaBundle, type CliIo } from '../command-io/index.ts'
+import type { CommandContext } from './command-context.ts'
 import { PROJECT_TOKEN_FILE } from '../init/index.ts'
 import { findPathToken } from './project-token.ts'
 import {

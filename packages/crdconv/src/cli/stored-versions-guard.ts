@@ -1,7 +1,7 @@
 import type { Command } from 'commander'
 import { droppedVersionProblems } from '../lifecycle/index.ts'
 import type { Resource } from '@crdconv/webhook/scheme'
-import { UsageError } from './cli-io.ts'
+import { UsageError } from '../command-io/index.ts'
 import { asUsageErrors, connectWith, type ClusterOptions } from './cluster-options.ts'
 
 /** `--stored-versions` offline, or `--kubeconfig`/`--context` to read them from the cluster. */

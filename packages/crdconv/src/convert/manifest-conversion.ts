@@ -7,7 +7,7 @@ import {
   formatObjects,
   type OutputFormat,
   type ParsedManifests,
-} from '../cli/index.ts'
+} from '../command-io/index.ts'
 
 export type ManifestConversion =
   | { readonly ok: true; readonly output: string; readonly converted: number }

@@ -30,7 +30,12 @@ export {
 } from './path-token-file.ts'
 export { fromPackedFolder, packedTarballNames } from './packed-packages.ts'
 export { npmPackageName, projectFiles, type ProjectFiles } from './project-files.ts'
-export { PROJECT_SCHEME, resourceIdentifiers, schemeSource } from './scheme-template.ts'
+export {
+  descriptionsModule,
+  PROJECT_SCHEME,
+  resourceIdentifiers,
+  schemeSource,
+} from './scheme-template.ts'
 export {
   toolVersions,
   VITEST_PLUGIN,

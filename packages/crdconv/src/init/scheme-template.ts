@@ -4,8 +4,26 @@
 import { resolveNames } from '@crdconv/webhook/scheme'
 import type { InitOptions } from './init-options.ts'
 
-/** The scheme module of a project made by `crdconv init`, which `import --into` adds resources to. */
+/**
+ * The scheme module of a project made by `crdconv init`: what `import --into` adds resources to,
+ * and what every command reads when `--scheme` is not given.
+ */
 export const PROJECT_SCHEME = 'src/scheme.ts'
+
+/**
+ * The scheme module's descriptions module: `src/scheme.descriptions.ts` beside `src/scheme.ts`.
+ * Loaded after the scheme when it exists, it registers the schemas' descriptions
+ * (`crdDescriptions`) for the CRD; the webhook, which imports only the scheme, carries none.
+ *
+ * @example
+ * ```ts
+ * descriptionsModule('/work/app/src/scheme.ts') // '/work/app/src/scheme.descriptions.ts'
+ * ```
+ */
+export function descriptionsModule(schemePath: string): string {
+  const extension = /\.[cm]?[jt]sx?$/.exec(schemePath)?.[0] ?? ''
+  return `${schemePath.slice(0, schemePath.length - extension.length)}.descriptions${extension || '.ts'}`
+}
 
 /** The variable names the template gives the resource and its schemas: `cronTab`, `CronTabV1`. */
 export function resourceIdentifiers(options: InitOptions): {

@@ -1,7 +1,7 @@
 import { SingleBar } from 'cli-progress'
 import type { MigrationState } from './migration-status.ts'
 import type { RewriteCounts } from './rewrite-objects.ts'
-import type { CliIo } from '../cli/index.ts'
+import type { CliIo } from '../command-io/index.ts'
 
 /** Shows how a migration goes: a progress bar on a terminal, a line per 500 objects otherwise. */
 export interface MigrateProgress {

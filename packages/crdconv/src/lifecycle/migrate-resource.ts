@@ -1,7 +1,7 @@
 // One resource's storage migration as `crdconv migrate` runs it: by the API server's own migrator
 // where the cluster has one and it was asked for, else client-side, its progress shown on stderr.
 import type { Resource } from '@crdconv/webhook/scheme'
-import type { CliIo } from '../cli/index.ts'
+import type { CliIo } from '../command-io/index.ts'
 import type { ClusterClient } from '../cluster-client/index.ts'
 import { migrateProgress, serverSideProgress } from './migrate-progress.ts'
 import type { StorageMigrationSupport } from './migration-api.ts'

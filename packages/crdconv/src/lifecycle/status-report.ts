@@ -1,6 +1,6 @@
 // What `crdconv status` prints for each resource: a table of its versions, the webhook's health
 // and cost, the storage migration the cluster supports, problems and the next step; or as JSON.
-import { formatTable } from '../cli/index.ts'
+import { formatTable } from '../command-io/index.ts'
 import type { ClusterClient } from '../cluster-client/index.ts'
 import { webhookStatusLines } from '../webhook-health/index.ts'
 import type { ResourceStatus } from './lifecycle-status.ts'

@@ -1,7 +1,6 @@
-import { Option } from 'commander'
 import { parseAllDocuments, stringify, type Document } from 'yaml'
 import { jsonInteger, stringifyJson } from '@crdconv/webhook/json'
-import { UsageError } from './cli-io.ts'
+import { UsageError } from './usage-error.ts'
 import { yamlErrorAt } from '../import/yaml-error.ts'
 
 export type OutputFormat = 'yaml' | 'json'
@@ -42,12 +41,6 @@ export function documentValue(document: Document): unknown {
     reviver: (_key: unknown, value: unknown) =>
       typeof value === 'bigint' ? jsonInteger(value) : value,
   })
-}
-
-/** The `-o yaml|json` option every command that prints manifests shares. */
-export function outputOption(defaultFormat?: OutputFormat): Option {
-  const option = new Option('-o, --output <format>', 'output format').choices(['yaml', 'json'])
-  return defaultFormat === undefined ? option : option.default(defaultFormat)
 }
 
 /** Objects as YAML documents or as JSON (several become one `v1 List`, which kubectl applies). */

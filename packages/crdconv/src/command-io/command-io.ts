@@ -1,9 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
-import { ProblemError } from '@crdconv/webhook/scheme'
-import type { ClusterErrorCode } from '../cluster-client/index.ts'
 import { redactPathTokens } from './redact-path-tokens.ts'
-import type { UsageErrorCode } from './usage-error-codes.ts'
+import { UsageError } from './usage-error.ts'
 
 /** Where a command reads and writes: the process in real use, buffers in tests. */
 export interface CliIo {
@@ -12,26 +10,6 @@ export interface CliIo {
   readonly readStdin: () => Promise<string>
   /** Directory that relative paths (`-f`, `--scheme`, `--ca-bundle`) start from. */
   readonly cwd: string
-}
-
-/**
- * A usage error's code: its own, or that of the cluster's refusal it reports (a `ClusterError`'s,
- * whose type names the client's codes; migrate's preflight throws its own, `MIGRATION_PREFLIGHT_CODES`,
- * which cli/ cannot name without an import circle through lifecycle/).
- */
-export type UsageProblemCode = UsageErrorCode | ClusterErrorCode
-
-/**
- * A mistake in how the command was called or in what it was given to read: exit code 2. The
- * message is printed as one line; the code is for programs and tests.
- *
- * @example
- * ```ts
- * throw new UsageError('options-conflict', '--tls-cert and --tls-key go together')
- * ```
- */
-export class UsageError extends ProblemError<UsageProblemCode> {
-  override readonly name: string = 'UsageError'
 }
 
 export const processIo: CliIo = {
@@ -97,16 +75,4 @@ export function redactingIo(io: CliIo): CliIo {
     stdout: (text) => io.stdout(redactPathTokens(text)),
     stderr: (text) => io.stderr(redactPathTokens(text)),
   }
-}
-
-/** What a command writes and reads, and what its action reports back: its exit code. */
-export interface CommandContext {
-  /** Messages and reports: path tokens redacted. */
-  readonly io: CliIo
-  /**
-   * Stdout unchanged, for documents printed as data (manifests, reviews): a CRD's webhook URL
-   * holds the token on purpose, and an object's own text must not change.
-   */
-  readonly printDocument: (text: string) => void
-  exitCode: number
 }

@@ -1,0 +1,21 @@
+/** What every command reads, writes and refuses, below the CLI and the domains: io, input files, usage errors, tables, manifests. */
+export {
+  describeError,
+  EXIT,
+  processIo,
+  readCaBundle,
+  readInput,
+  redactingIo,
+  warn,
+  type CliIo,
+} from './command-io.ts'
+export {
+  documentValue,
+  formatObjects,
+  parseManifests,
+  type OutputFormat,
+  type ParsedManifests,
+} from './manifest-format.ts'
+export { formatTable } from './text-table.ts'
+export { UsageError, type UsageProblemCode } from './usage-error.ts'
+export { USAGE_ERROR_CODES, type UsageErrorCode } from './usage-error-codes.ts'
