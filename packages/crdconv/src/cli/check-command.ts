@@ -13,6 +13,7 @@ import {
   addClusterOptions,
   asUsageErrors,
   connectWith,
+  namesCluster,
   type ClusterOptions,
 } from './cluster-options.ts'
 import { parseCount } from './option-parsers.ts'
@@ -165,9 +166,7 @@ function indent(text: string): string {
 
 /** The cluster the options name, connected, or undefined when they name none. */
 async function clusterGiven(options: CheckOptions): Promise<CheckCluster | undefined> {
-  const given =
-    options.serverSide === true || options.kubeconfig !== undefined || options.context !== undefined
-  if (!given) return undefined
+  if (options.serverSide !== true && !namesCluster(options)) return undefined
   return clusterToCheck(await connectWith(options))
 }
 

@@ -8,6 +8,11 @@ export interface ClusterOptions {
   context?: string
 }
 
+/** Whether the options name a cluster to talk to: `--kubeconfig` or `--context` is given. */
+export function namesCluster(options: ClusterOptions): boolean {
+  return options.kubeconfig !== undefined || options.context !== undefined
+}
+
 export function addClusterOptions(command: Command): Command {
   return command
     .option(

@@ -2,7 +2,7 @@ import type { Command } from 'commander'
 import { droppedVersionProblems } from '../lifecycle/index.ts'
 import type { Resource } from '@crdconv/webhook/scheme'
 import { UsageError } from '../command-io/index.ts'
-import { asUsageErrors, connectWith, type ClusterOptions } from './cluster-options.ts'
+import { asUsageErrors, connectWith, namesCluster, type ClusterOptions } from './cluster-options.ts'
 
 /** `--stored-versions` offline, or `--kubeconfig`/`--context` to read them from the cluster. */
 export interface StoredVersionsOptions extends ClusterOptions {
@@ -40,7 +40,7 @@ export async function refuseDroppedStoredVersions(
   resources: readonly Resource[],
   options: StoredVersionsOptions
 ): Promise<void> {
-  const live = options.context !== undefined || options.kubeconfig !== undefined
+  const live = namesCluster(options)
   if (options.storedVersions === undefined && !live) return
   const client = live ? await connectWith(options) : undefined
   const problems = await asUsageErrors(() =>
