@@ -1,3 +1,6 @@
+import { Agent, request } from 'node:http'
+import { connect as tlsConnect, type TLSSocket } from 'node:tls'
+import { Hono } from 'hono'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createApp, SettingsError } from '../../../packages/webhook/src/http/index.ts'
 import {
@@ -15,6 +18,7 @@ import {
 } from '../../../packages/webhook/src/platform/node/node-server-limits.ts'
 import { exampleScheme } from '../../../examples/index.ts'
 import { closeOpenedSockets, openedSockets, openSocket } from '../../support/loopback-sockets.ts'
+import { makeSelfSignedCertificate } from '../../support/self-signed-certificate.ts'
 
 const app = createApp({ allowUnauthenticated: true, scheme: exampleScheme, log: () => {} })
 let server: RunningServer | undefined
@@ -113,6 +117,86 @@ describe('the Node server against clients that hold connections', () => {
     for (const socket of idle) socket.destroy()
     await Promise.all(idle.map((socket) => socket.ended))
     await expect.poll(() => healthz(port), { timeout: 5_000 }).toBe(200)
+  })
+})
+
+describe('the Node server as it closes', () => {
+  /** GET `path` on `agent`'s kept-alive connection: the answer's Connection header. */
+  const get = (url: string, agent: Agent) =>
+    new Promise<string | undefined>((resolve, reject) => {
+      const outgoing = request(url, { agent }, (answer) => {
+        answer.resume()
+        answer.on('end', () => resolve(answer.headers.connection))
+      })
+      outgoing.on('error', reject)
+      outgoing.end()
+    })
+  // a client that keeps idle connections 60 s, as the API server keeps them 90 s
+  const keepingAgent = () => new Agent({ keepAlive: true, timeout: 60_000 })
+  const settledWithin = (done: Promise<void>, ms: number) =>
+    Promise.race([
+      done.then(() => 'closed'),
+      new Promise((resolve) => setTimeout(() => resolve('still open'), ms)),
+    ])
+
+  it('closes a kept-alive idle connection at once', async () => {
+    const port = await serve({})
+    const agent = keepingAgent()
+    expect(await get(`http://127.0.0.1:${port}/healthz`, agent)).toBe('keep-alive')
+    const closing = server?.close() as Promise<void>
+    server = undefined
+    expect(await settledWithin(closing, 10_000)).toBe('closed')
+    agent.destroy()
+  })
+
+  it.each([
+    ['HTTP', false],
+    ['HTTPS', true],
+  ])(
+    'closes a %s connection no request has come on yet at once (Go dials spare connections)',
+    async (_, secure) => {
+      const tls = secure ? makeSelfSignedCertificate() : undefined
+      const running = await startNodeServer({
+        app,
+        port: 0,
+        hostname: '127.0.0.1',
+        ...(tls === undefined ? {} : { tls }),
+      })
+      const port = Number(new URL(running.url).port)
+      const spare = secure
+        ? await new Promise<TLSSocket>((resolve, reject) => {
+            const socket = tlsConnect({ port, host: '127.0.0.1', rejectUnauthorized: false }, () =>
+              resolve(socket)
+            )
+            socket.once('error', reject)
+          })
+        : await open(port)
+      const ended = new Promise((resolve) => spare.once('close', resolve))
+      expect(await settledWithin(running.close(), 10_000)).toBe('closed')
+      await ended
+      spare.destroy()
+    }
+  )
+
+  it('answers a request pending at the close with Connection: close, and does not wait for the client to drop the connection', async () => {
+    let started = () => {}
+    const handlerStarted = new Promise<void>((resolve) => (started = resolve))
+    let answer = () => {}
+    const answered = new Promise<void>((resolve) => (answer = resolve))
+    const slow = new Hono().get('/slow', async (context) => {
+      started()
+      await answered
+      return context.text('done')
+    })
+    const running = await startNodeServer({ app: slow, port: 0, hostname: '127.0.0.1' })
+    const agent = keepingAgent()
+    const pending = get(`${running.url}/slow`, agent)
+    await handlerStarted
+    const closing = running.close()
+    answer()
+    expect(await pending).toBe('close')
+    expect(await settledWithin(closing, 10_000)).toBe('closed')
+    agent.destroy()
   })
 })
 

@@ -30,6 +30,12 @@ export interface ConnectionSlots {
    * idle until then is left for the client to drop (its idle timeout is below the keep-alive).
    */
   certificateRenewed(): void
+  /**
+   * Call as the server closes: idle connections, and those no request has come on yet, are
+   * closed; every answer still to be written goes out with `Connection: close`. `server.close()`
+   * then never waits for a client to drop a connection at its idle timeout (90 s for Go).
+   */
+  closing(): void
 }
 
 interface Connection {
@@ -61,6 +67,7 @@ export function guardConnections(server: Server, caps: ConnectionCaps): Connecti
   const requestsByGeneration = new Map<number, number>()
   let generation = 0
   let sequence = 0
+  let closing = false
 
   const addressKey = (socket: Socket) => `${socket.remoteAddress}|${socket.remotePort}`
   const isIdle = (connection: Connection) =>
@@ -125,7 +132,7 @@ export function guardConnections(server: Server, caps: ConnectionCaps): Connecti
     connection.requestsServed++
     const served = requestsByGeneration.get(connection.generation) ?? 0
     requestsByGeneration.set(connection.generation, served + 1)
-    if (connection.generation < generation) response.setHeader('connection', 'close')
+    if (closing || connection.generation < generation) response.setHeader('connection', 'close')
     response.once('close', () => {
       connection.answering.delete(response)
       connection.idleSince = ++sequence
@@ -141,12 +148,26 @@ export function guardConnections(server: Server, caps: ConnectionCaps): Connecti
     },
     certificateRenewed() {
       generation++
-      // Node closes a connection after an answer sent with this header
+      closeAfterPendingAnswers()
+    },
+    closing() {
+      closing = true
+      closeAfterPendingAnswers()
+      // Node's close() leaves a connection no request has come on yet (Go dials spares) open
       for (const connection of open.values()) {
-        for (const response of connection.answering) {
-          if (!response.headersSent) response.setHeader('connection', 'close')
-        }
+        if (connection.answering.size > 0) continue
+        forget(connection)
+        connection.socket.destroy()
       }
     },
+  }
+
+  /** Node closes a connection after an answer sent with `Connection: close`. */
+  function closeAfterPendingAnswers(): void {
+    for (const connection of open.values()) {
+      for (const response of connection.answering) {
+        if (!response.headersSent) response.setHeader('connection', 'close')
+      }
+    }
   }
 }

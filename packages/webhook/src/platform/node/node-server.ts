@@ -47,6 +47,10 @@ export interface NodeServerOptions {
 export interface RunningServer {
   /** Base URL, `http(s)://host:port`, with the port actually bound (port 0 picks a free one). */
   readonly url: string
+  /**
+   * Stops accepting connections and resolves once every one is closed: idle ones at once, the
+   * others after their pending answer, which goes out with `Connection: close`.
+   */
   close(): Promise<void>
 }
 
@@ -189,6 +193,7 @@ export function startNodeServer(options: NodeServerOptions): Promise<RunningNode
           certificates: slots.certificates,
           close: () => {
             unwatch()
+            slots.closing()
             return new Promise((done, fail) =>
               server.close((error) => (error ? fail(error) : done()))
             )
