@@ -121,6 +121,11 @@ export default defineConfig({
           include: [API_SERVER_TESTS],
           exclude: [...DEPLOY_TOOL_TESTS, ...NODE_VERSION_RERUN_EXCLUDES],
           environment: 'node',
+          // one worker runs its files one after another: they share its API servers
+          // (test/support/shared-api-server.ts) instead of starting two each
+          isolate: false,
+          // an afterAll gives its server back: removing what the file made can take seconds
+          hookTimeout: 120_000,
         },
       },
       {

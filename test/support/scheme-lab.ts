@@ -6,10 +6,7 @@ import { Agent, request } from 'node:https'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll } from 'vitest'
-import {
-  startTestApiServer,
-  type TestApiServer,
-} from '../../packages/crdconv/src/test-api-server/test-api-server.ts'
+import type { TestApiServer } from '../../packages/crdconv/src/test-api-server/test-api-server.ts'
 import { writeServingCertificate } from '../../packages/crdconv/src/test-api-server/test-api-server-certificates.ts'
 import { buildCustomResourceDefinition } from '../../packages/crdconv/src/crd/index.ts'
 import { createApp } from '../../packages/webhook/src/http/index.ts'
@@ -18,6 +15,7 @@ import { startNodeServer } from '../../packages/webhook/src/platform/node/index.
 import type { KubeObject, Resource, Scheme } from '../../packages/webhook/src/scheme/index.ts'
 import { API_SERVER_START_MS, type ApiServerRelease } from './api-server.ts'
 import { kubectlOk } from './kubectl.ts'
+import { sharedTestApiServer } from './shared-api-server.ts'
 
 /** One answer of the API server: its status and its body, parsed when it is JSON. */
 export interface ApiAnswer {
@@ -64,7 +62,7 @@ export async function startSchemeLab(
       tls: { cert: readFileSync(tls.cert), key: readFileSync(tls.key) },
     })
     started.push({ stop: () => webhook.close() })
-    const server = await startTestApiServer({ assets: release.assets })
+    const server = await sharedTestApiServer({ assets: release.assets })
     started.push(server)
     const caBundle = Buffer.from(readFileSync(tls.caCert, 'utf8')).toString('base64')
     for (const resource of scheme.resources) {

@@ -6,10 +6,7 @@ import { Agent, request } from 'node:https'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, expect } from 'vitest'
-import {
-  startTestApiServer,
-  type TestApiServer,
-} from '../../../packages/crdconv/src/test-api-server/test-api-server.ts'
+import type { TestApiServer } from '../../../packages/crdconv/src/test-api-server/test-api-server.ts'
 import { writeServingCertificate } from '../../../packages/crdconv/src/test-api-server/test-api-server-certificates.ts'
 import { requestText } from '../../../packages/crdconv/src/http-client/index.ts'
 import {
@@ -21,6 +18,7 @@ import { kubectl, kubectlOk, type KubectlRun } from '../../support/kubectl.ts'
 import { crdconv, type CliRun } from '../cli/run-cli.ts'
 import { scheme } from '../lifecycle/fixtures/crontab-v1beta1-storage.ts'
 import { LAB_TOKEN, startCountingWebhook, type CountingWebhook } from './counting-webhook.ts'
+import { sharedTestApiServer } from '../../support/shared-api-server.ts'
 
 const FIXTURE = join(import.meta.dirname, '../lifecycle/fixtures/crontab-v1beta1-storage.ts')
 export const GROUP = 'example.com'
@@ -118,7 +116,10 @@ export async function startConversionLab(
       oneWayMs,
     })
     started.push({ stop: () => proxy.close() })
-    const server = await startTestApiServer({ assets: release.assets, controllers })
+    const server = await sharedTestApiServer({
+      assets: release.assets,
+      ...(controllers.length > 0 ? { controllers } : {}),
+    })
     started.push(server)
     const kubeRun = (args: readonly string[], input?: string) =>
       kubectl(server.kubeconfigPath, args, input)

@@ -2,10 +2,7 @@
 // which refuses CEL rules that do not compile or cost too much (from 1.25); v1.20 drops them.
 import { join } from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import {
-  startTestApiServer,
-  type TestApiServer,
-} from '../../../packages/crdconv/src/test-api-server/test-api-server.ts'
+import type { TestApiServer } from '../../../packages/crdconv/src/test-api-server/test-api-server.ts'
 import {
   API_SERVER_RELEASES,
   API_SERVER_START_MS,
@@ -14,6 +11,7 @@ import {
 } from '../../support/api-server.ts'
 import { kubectlOk } from '../../support/kubectl.ts'
 import { crdconv } from './run-cli.ts'
+import { sharedTestApiServer } from '../../support/shared-api-server.ts'
 
 const [OLDEST, CURRENT] = API_SERVER_RELEASES
 const REFUSED = join(import.meta.dirname, 'fixtures', 'refused-cel-scheme.ts')
@@ -22,7 +20,7 @@ const ACCEPTED = join(import.meta.dirname, '..', 'crd', 'fixtures', 'gadget-cel-
 function withServer(release: ApiServerRelease) {
   const state: { server?: TestApiServer } = {}
   beforeAll(async () => {
-    state.server = await startTestApiServer({ assets: release.assets })
+    state.server = await sharedTestApiServer({ assets: release.assets })
   }, API_SERVER_START_MS)
   afterAll(() => state.server?.stop())
   return {

@@ -3,10 +3,7 @@
 import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
-import {
-  startTestApiServer,
-  type TestApiServer,
-} from '../../../packages/crdconv/src/test-api-server/test-api-server.ts'
+import type { TestApiServer } from '../../../packages/crdconv/src/test-api-server/test-api-server.ts'
 import {
   API_SERVER_RELEASES,
   API_SERVER_START_MS,
@@ -21,6 +18,7 @@ import {
   GADGET_SOURCES,
   patchGadget,
 } from './gadget-crds.ts'
+import { sharedTestApiServer } from '../../support/shared-api-server.ts'
 
 const [OLDEST, CURRENT] = API_SERVER_RELEASES
 const VALID = { replicas: 2, maxReplicas: 5, color: 'red' }
@@ -51,7 +49,7 @@ function gadgetServer(release: (typeof API_SERVER_RELEASES)[number], oldest: boo
   const state: { server?: TestApiServer; crds: Map<string, Node> } = { crds: new Map() }
   const project = scratchProject()
   beforeAll(async () => {
-    state.server = await startTestApiServer({ assets: release.assets })
+    state.server = await sharedTestApiServer({ assets: release.assets })
     for (const source of GADGET_SOURCES) {
       const yaml = await source.crd(project.directory)
       state.crds.set(source.name, parse(yaml) as Node)

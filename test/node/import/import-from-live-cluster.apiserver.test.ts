@@ -4,13 +4,11 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import {
-  startTestApiServer,
-  type TestApiServer,
-} from '../../../packages/crdconv/src/test-api-server/test-api-server.ts'
+import type { TestApiServer } from '../../../packages/crdconv/src/test-api-server/test-api-server.ts'
 import { API_SERVER_START_MS, describeWithApiServer } from '../../support/api-server.ts'
 import { kubectlOk } from '../../support/kubectl.ts'
 import { crdconv } from '../cli/run-cli.ts'
+import { sharedTestApiServer } from '../../support/shared-api-server.ts'
 
 describeWithApiServer('crdconv import --from-cluster on a real API server', (release) => {
   let server: TestApiServer
@@ -19,7 +17,7 @@ describeWithApiServer('crdconv import --from-cluster on a real API server', (rel
     crdconv(['import', '--from-cluster', name, '--kubeconfig', server.kubeconfigPath, ...options])
 
   beforeAll(async () => {
-    server = await startTestApiServer({ assets: release.assets })
+    server = await sharedTestApiServer({ assets: release.assets })
     const crds = await crdconv(['crd', '--url', 'https://example.com/convert'])
     expect(crds.code).toBe(0)
     await kubectlOk(server.kubeconfigPath, ['apply', '-f', '-'], crds.stdout)

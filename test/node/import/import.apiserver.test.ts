@@ -5,10 +5,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  startTestApiServer,
-  type TestApiServer,
-} from '../../../packages/crdconv/src/test-api-server/test-api-server.ts'
+import type { TestApiServer } from '../../../packages/crdconv/src/test-api-server/test-api-server.ts'
 import {
   connectToCluster,
   type ClusterClient,
@@ -23,6 +20,7 @@ import { regenerateCrd } from '../../../packages/crdconv/src/import/regenerate-c
 import { planResource } from '../../../packages/crdconv/src/import/resource-plan.ts'
 import { API_SERVER_START_MS, describeWithApiServer } from '../../support/api-server.ts'
 import { kubectlOk } from '../../support/kubectl.ts'
+import { sharedTestApiServer } from '../../support/shared-api-server.ts'
 
 const corpus = resolve(
   process.env['CRD_CORPUS'] ?? join(import.meta.dirname, '../../../../shared/crds')
@@ -59,7 +57,7 @@ describeWithApiServer('the imported CRD corpus as the API server stores it', (re
   let client: ClusterClient
 
   beforeAll(async () => {
-    server = await startTestApiServer({ assets: release.assets })
+    server = await sharedTestApiServer({ assets: release.assets })
     client = connectToCluster({ kubeconfig: server.kubeconfigPath })
   }, API_SERVER_START_MS)
   afterAll(() => server?.stop())

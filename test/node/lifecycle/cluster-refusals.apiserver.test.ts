@@ -3,10 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { stringify } from 'yaml'
-import {
-  startTestApiServer,
-  type TestApiServer,
-} from '../../../packages/crdconv/src/test-api-server/test-api-server.ts'
+import type { TestApiServer } from '../../../packages/crdconv/src/test-api-server/test-api-server.ts'
 import {
   writeServingCertificate,
   type ServingCertificate,
@@ -18,6 +15,7 @@ import { kubectlOk } from '../../support/kubectl.ts'
 import { nodeServerTarget, type RunningWebhook } from '../../support/webhook-targets.ts'
 import { crdconv } from '../cli/run-cli.ts'
 import { stuckCronTab } from './fixtures/broken-crontab.ts'
+import { sharedTestApiServer } from '../../support/shared-api-server.ts'
 
 const fixture = (name: string) => join(import.meta.dirname, 'fixtures', `${name}.ts`)
 const directory = mkdtempSync(join(tmpdir(), 'crdconv-refusals-'))
@@ -95,7 +93,7 @@ describeWithApiServer('cluster commands on a real API server', (release) => {
   beforeAll(async () => {
     tls = await writeServingCertificate(directory)
     ;[server, broken] = await Promise.all([
-      startTestApiServer({ assets: release.assets }),
+      sharedTestApiServer({ assets: release.assets }),
       nodeServerTarget.start(tls, fixture('broken-crontab')),
     ])
   }, API_SERVER_START_MS)

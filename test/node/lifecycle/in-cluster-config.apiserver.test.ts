@@ -13,16 +13,14 @@ import {
 } from '../../../packages/crdconv/src/cluster-client/index.ts'
 import { connectToCluster } from '../../../packages/crdconv/src/cluster-client/connect-to-cluster.ts'
 import { migrateStorage } from '../../../packages/crdconv/src/lifecycle/index.ts'
-import {
-  startTestApiServer,
-  type TestApiServer,
-} from '../../../packages/crdconv/src/test-api-server/test-api-server.ts'
+import type { TestApiServer } from '../../../packages/crdconv/src/test-api-server/test-api-server.ts'
 import { API_SERVER_START_MS, describeWithApiServer } from '../../support/api-server.ts'
 import { crdInput } from '../../support/crd-factory.ts'
 import { withEnvironment } from '../../support/environment.ts'
 import { kubectlOk } from '../../support/kubectl.ts'
 import { crdconv } from '../cli/run-cli.ts'
 import { cronTabStage } from './fixtures/crontab-stages.ts'
+import { sharedTestApiServer } from '../../support/shared-api-server.ts'
 
 const NAMESPACE = 'crdconv-system'
 const CRD = 'things.example.com'
@@ -39,7 +37,7 @@ describeWithApiServer(
       kubectlOk(server.kubeconfigPath, args, input)
 
     beforeAll(async () => {
-      server = await startTestApiServer({ assets: release.assets })
+      server = await sharedTestApiServer({ assets: release.assets })
       await kube(['apply', '-f', '-'], JSON.stringify(crdInput()))
       await kube(['wait', '--for', 'condition=established', `crd/${CRD}`])
       await kube(['create', 'namespace', NAMESPACE])

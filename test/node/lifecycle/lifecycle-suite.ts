@@ -9,10 +9,7 @@ import {
   replaceObject,
 } from '../../../packages/crdconv/src/cluster-client/custom-objects.ts'
 import { apiFailure } from '../../../packages/crdconv/src/cluster-client/cluster-error.ts'
-import {
-  startTestApiServer,
-  type TestApiServer,
-} from '../../../packages/crdconv/src/test-api-server/test-api-server.ts'
+import type { TestApiServer } from '../../../packages/crdconv/src/test-api-server/test-api-server.ts'
 import {
   writeServingCertificate,
   type ServingCertificate,
@@ -26,6 +23,7 @@ import { kubectl, kubectlOk } from '../../support/kubectl.ts'
 import type { RunningWebhook, WebhookTarget } from '../../support/webhook-targets.ts'
 import { crdconv } from '../cli/run-cli.ts'
 import { stuckCronTab } from './fixtures/broken-crontab.ts'
+import { sharedTestApiServer } from '../../support/shared-api-server.ts'
 
 const fixture = (name: string) => join(import.meta.dirname, 'fixtures', `${name}.ts`)
 const OBJECTS = 200
@@ -77,7 +75,7 @@ export function lifecycleSuite(target: WebhookTarget): void {
         directory = mkdtempSync(join(tmpdir(), 'crdconv-lifecycle-'))
         tls = await writeServingCertificate(directory)
         ;[server, webhook, broken] = await Promise.all([
-          startTestApiServer({ assets: release.assets }),
+          sharedTestApiServer({ assets: release.assets }),
           target.start(tls),
           target.start(tls, fixture('broken-crontab')),
         ])

@@ -6,10 +6,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import {
-  startTestApiServer,
-  type TestApiServer,
-} from '../../../packages/crdconv/src/test-api-server/test-api-server.ts'
+import type { TestApiServer } from '../../../packages/crdconv/src/test-api-server/test-api-server.ts'
 import {
   writeServingCertificate,
   type ServingCertificate,
@@ -19,6 +16,7 @@ import { kubectl } from '../../support/kubectl.ts'
 import { nodeServerTarget, type RunningWebhook } from '../../support/webhook-targets.ts'
 import { crdconv } from '../cli/run-cli.ts'
 import { applyCrd, fixture, kubeOn, storedApiVersions } from './server-side-cluster.ts'
+import { sharedTestApiServer } from '../../support/shared-api-server.ts'
 
 const NAMES = ['ssa-0', 'ssa-1', 'ssa-2']
 const OPERATIONS_DOC = readFileSync(
@@ -75,7 +73,7 @@ describeWithApiServer('server-side apply through the CronTab lifecycle', (releas
   beforeAll(async () => {
     tls = await writeServingCertificate(directory)
     ;[server, webhook, repairWebhook] = await Promise.all([
-      startTestApiServer({ assets: release.assets }),
+      sharedTestApiServer({ assets: release.assets }),
       nodeServerTarget.start(tls),
       nodeServerTarget.start(tls, fixture('repair-crontab-v1-storage')),
     ])

@@ -5,10 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import {
-  startTestApiServer,
-  type TestApiServer,
-} from '../../../packages/crdconv/src/test-api-server/test-api-server.ts'
+import type { TestApiServer } from '../../../packages/crdconv/src/test-api-server/test-api-server.ts'
 import {
   writeServingCertificate,
   type ServingCertificate,
@@ -38,6 +35,7 @@ import {
   withNudges,
   type CronTabGroup,
 } from './server-side-cluster.ts'
+import { sharedTestApiServer } from '../../support/shared-api-server.ts'
 
 /** A migration by the cluster takes 20 to 90 s on a loaded 2-core machine (discovery, GC sync). */
 const MIGRATION_MS = 240_000
@@ -72,7 +70,7 @@ describeWithApiServer('crdconv migrate --server-side', (release) => {
   beforeAll(async () => {
     tls = await writeServingCertificate(directory)
     const started = await Promise.all([
-      startTestApiServer({
+      sharedTestApiServer({
         assets: release.assets,
         ...(withMigrator ? { controllers: MIGRATION_CONTROLLERS } : {}),
       }),

@@ -9,10 +9,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ALERT_RULES, alertsYaml } from '../../../packages/crdconv/src/init/index.ts'
 import { API_SERVER_CONVERSION_HISTOGRAMS } from '../../../packages/crdconv/src/webhook-health/api-server-metric-names.ts'
-import {
-  startTestApiServer,
-  type TestApiServer,
-} from '../../../packages/crdconv/src/test-api-server/test-api-server.ts'
+import type { TestApiServer } from '../../../packages/crdconv/src/test-api-server/test-api-server.ts'
 import { writeServingCertificate } from '../../../packages/crdconv/src/test-api-server/test-api-server-certificates.ts'
 import {
   nodeServer,
@@ -26,6 +23,7 @@ import { startPrometheus, type RunningPrometheus } from '../../support/prometheu
 import { applyCronTabCrd, CRD_NAME, cronTab } from '../apiserver/conversion-lab.ts'
 import { crdconv } from '../cli/run-cli.ts'
 import { scheme } from '../lifecycle/fixtures/crontab-v1beta1-storage.ts'
+import { sharedTestApiServer } from '../../support/shared-api-server.ts'
 
 const FIXTURE = join(import.meta.dirname, '../lifecycle/fixtures/crontab-v1beta1-storage.ts')
 const prometheus = prometheusTool('prometheus')
@@ -63,7 +61,7 @@ describe.skipIf('skip' in prometheus)('a real Prometheus', () => {
         log: () => {},
       })
       stops.push(() => lab.webhook.close())
-      lab.server = await startTestApiServer({ assets: release.assets })
+      lab.server = await sharedTestApiServer({ assets: release.assets })
       stops.push(() => lab.server.stop())
       const kube = (args: readonly string[], input?: string) =>
         kubectlOk(lab.server.kubeconfigPath, args, input)

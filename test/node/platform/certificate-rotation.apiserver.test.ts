@@ -11,7 +11,6 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import {
-  startTestApiServer,
   writeServingCertificate,
   type TestApiServer,
 } from '../../../packages/crdconv/src/test-api-server/index.ts'
@@ -27,6 +26,7 @@ import { kubectl, kubectlOk } from '../../support/kubectl.ts'
 import { secretVolume, servedFingerprint } from '../../support/secret-volume.ts'
 import { crdconv } from '../cli/run-cli.ts'
 import { scheme } from '../lifecycle/fixtures/crontab-v1beta1-storage.ts'
+import { sharedTestApiServer } from '../../support/shared-api-server.ts'
 
 const FIXTURE = join(import.meta.dirname, '../lifecycle/fixtures/crontab-v1beta1-storage.ts')
 
@@ -82,7 +82,7 @@ describeWithApiServer(
       volume.publish(leaf.cert, leaf.key)
       const app = createApp({ scheme, tokens: [TOKEN], log: () => {} })
       ;[server, webhook] = await Promise.all([
-        startTestApiServer({ assets: release.assets }),
+        sharedTestApiServer({ assets: release.assets }),
         startNodeServer({ app, port: 0, hostname: '127.0.0.1', tls: volume.files }),
       ])
       writeFileSync(join(directory, 'token'), `${TOKEN}\n`)
