@@ -16,6 +16,7 @@ import type { KubeObject, Resource, Scheme } from '../../packages/webhook/src/sc
 import { API_SERVER_START_MS, type ApiServerRelease } from './api-server.ts'
 import { kubectlOk } from './kubectl.ts'
 import { sharedTestApiServer } from './shared-api-server.ts'
+import { adminTls } from './admin-tls.ts'
 
 /** One answer of the API server: its status and its body, parsed when it is JSON. */
 export interface ApiAnswer {
@@ -125,14 +126,7 @@ export function schemeLabForSuite(release: ApiServerRelease, scheme: Scheme): Sc
 
 function adminClient(server: TestApiServer) {
   const agent = new Agent({ keepAlive: true, maxSockets: 4 })
-  const user = (server.kubeconfig['users'] as { user: Record<string, string> }[])[0]?.user ?? {}
-  const cluster = (server.kubeconfig['clusters'] as { cluster: Record<string, string> }[])[0]
-  const pem = (base64: string | undefined) => Buffer.from(base64 ?? '', 'base64').toString('utf8')
-  const tls = {
-    ca: pem(cluster?.cluster['certificate-authority-data']),
-    cert: pem(user['client-certificate-data']),
-    key: pem(user['client-key-data']),
-  }
+  const tls = adminTls(server)
   const send = (method: string, path: string, body?: unknown) =>
     new Promise<ApiAnswer>((resolve, reject) => {
       const text = body === undefined ? undefined : stringifyJson(body)

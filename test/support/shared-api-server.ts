@@ -7,6 +7,7 @@ import {
   type TestApiServer,
   type TestApiServerOptions,
 } from '../../packages/crdconv/src/test-api-server/index.ts'
+import { adminTls } from './admin-tls.ts'
 
 interface PooledServer {
   readonly server: TestApiServer
@@ -119,15 +120,10 @@ function afterFirstDot(name: string): string {
 
 /** The names of a cluster-scoped list, as the API server's watch cache has them. */
 async function cachedNames(server: TestApiServer, path: string): Promise<string[]> {
-  const user = (server.kubeconfig['users'] as { user: Record<string, string> }[])[0]?.user ?? {}
-  const cluster = (server.kubeconfig['clusters'] as { cluster: Record<string, string> }[])[0]
-  const pem = (base64: string | undefined) => Buffer.from(base64 ?? '', 'base64').toString('utf8')
   const { status, body } = await requestText(`${server.url}${path}?resourceVersion=0`, {
     method: 'GET',
     headers: {},
-    ca: pem(cluster?.cluster['certificate-authority-data']),
-    cert: pem(user['client-certificate-data']),
-    key: pem(user['client-key-data']),
+    ...adminTls(server),
     timeoutMs: 10_000,
     timeoutMessage: `GET ${path}: no answer from the shared API server in 10 s`,
   })

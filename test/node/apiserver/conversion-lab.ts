@@ -19,6 +19,7 @@ import { crdconv, type CliRun } from '../cli/run-cli.ts'
 import { scheme } from '../lifecycle/fixtures/crontab-v1beta1-storage.ts'
 import { LAB_TOKEN, startCountingWebhook, type CountingWebhook } from './counting-webhook.ts'
 import { sharedTestApiServer } from '../../support/shared-api-server.ts'
+import { adminTls } from '../../support/admin-tls.ts'
 
 const FIXTURE = join(import.meta.dirname, '../lifecycle/fixtures/crontab-v1beta1-storage.ts')
 export const GROUP = 'example.com'
@@ -132,14 +133,7 @@ export async function startConversionLab(
     await applyCronTabCrd(kube, url, tokenFile, tls.caCert)
     const agent = new Agent({ keepAlive: true, maxSockets: 16 })
     started.push({ stop: async () => agent.destroy() })
-    const user = (server.kubeconfig['users'] as { user: Record<string, string> }[])[0]?.user ?? {}
-    const cluster = (server.kubeconfig['clusters'] as { cluster: Record<string, string> }[])[0]
-    const pem = (base64: string | undefined) => Buffer.from(base64 ?? '', 'base64').toString('utf8')
-    const clientTls = {
-      ca: pem(cluster?.cluster['certificate-authority-data']),
-      cert: pem(user['client-certificate-data']),
-      key: pem(user['client-key-data']),
-    }
+    const clientTls = adminTls(server)
     const api = async (
       method: string,
       path: string,
