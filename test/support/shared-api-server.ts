@@ -1,6 +1,6 @@
-// One etcd + kube-apiserver per release (and options) per vitest worker, shared by the test files
-// that run there one after another: a file gets it back as it was started, every object an earlier
-// file made removed from etcd, instead of waiting 5 to 8 s for a server of its own
+// One etcd + kube-apiserver per release per vitest worker, shared by the test files that run there
+// one after another: a file gets it back as it was started, every object an earlier file made
+// removed from etcd, instead of waiting 5 to 8 s for a server of its own
 import { requestText } from '../../packages/crdconv/src/http-client/index.ts'
 import {
   startTestApiServer,
@@ -35,7 +35,7 @@ const SERVER_OWNED = [
 let exitOnTerm = false
 
 /**
- * A test API server as `startTestApiServer(options)` gives one. With no option but `assets`, it
+ * A test API server as `startTestApiServer(options)` gives one. With no controllers or flags, it
  * is taken from this worker's idle servers of that release when there is one, and its `stop()`
  * gives it back as fresh as started; the servers stop when the worker ends. A server with
  * controllers or flags is a file's own (its idle twin would hold memory and CPU to the end). For
@@ -44,8 +44,8 @@ let exitOnTerm = false
 export async function sharedTestApiServer(
   options: TestApiServerOptions = {}
 ): Promise<TestApiServer> {
-  const { assets, ...others } = options
-  if (assets === undefined || Object.keys(others).length > 0) return startTestApiServer(options)
+  const { assets } = options
+  if (assets === undefined || hasFlagsOrControllers(options)) return startTestApiServer(options)
   const pooled = idle.get(assets)?.pop() ?? (await startPooled(options))
   let given = false
   return {
@@ -64,6 +64,14 @@ export async function sharedTestApiServer(
   }
 }
 
+function hasFlagsOrControllers(options: TestApiServerOptions): boolean {
+  return (
+    (options.controllers?.length ?? 0) > 0 ||
+    Object.keys(options.featureGates ?? {}).length > 0 ||
+    (options.runtimeConfig?.length ?? 0) > 0
+  )
+}
+
 async function startPooled(options: TestApiServerOptions): Promise<PooledServer> {
   if (!exitOnTerm) {
     exitOnTerm = true
@@ -71,12 +79,12 @@ async function startPooled(options: TestApiServerOptions): Promise<PooledServer>
     process.once('SIGTERM', () => process.exit(143))
   }
   const server = await startTestApiServer(options)
-  return { server, baseline: new Set(await etcdKeys(server.etcdUrl)) }
+  return { server, baseline: new Set(await etcdKeys(server)) }
 }
 
 /** Deletes from etcd every key made since the start, then waits until the API server has seen it. */
 async function reset({ server, baseline }: PooledServer): Promise<void> {
-  const made = (await etcdKeys(server.etcdUrl)).filter(
+  const made = (await etcdKeys(server)).filter(
     (key) => !baseline.has(key) && !SERVER_OWNED.some((prefix) => key.startsWith(prefix))
   )
   for (let start = 0; start < made.length; start += 32) {
@@ -132,17 +140,9 @@ async function cachedNames(server: TestApiServer, path: string): Promise<string[
   return items.map((item) => item.metadata.name)
 }
 
-/** Every key under /registry/ (etcd's v3 HTTP gateway, keys only). */
-async function etcdKeys(etcdUrl: string): Promise<string[]> {
-  const prefix = Buffer.from('/registry/')
-  const end = Buffer.from('/registry0')
-  const answer = await etcdPost(etcdUrl, '/v3/kv/range', {
-    key: prefix.toString('base64'),
-    range_end: end.toString('base64'),
-    keys_only: true,
-  })
-  const { kvs = [] } = JSON.parse(answer) as { kvs?: { key: string }[] }
-  return kvs.map((entry) => Buffer.from(entry.key, 'base64').toString('utf8'))
+/** Every key the API server has stored. */
+async function etcdKeys(server: TestApiServer): Promise<string[]> {
+  return (await server.readEtcd('/registry/')).map((entry) => entry.key)
 }
 
 async function deleteEtcdKey(etcdUrl: string, key: string): Promise<void> {

@@ -117,10 +117,7 @@ export async function startConversionLab(
       oneWayMs,
     })
     started.push({ stop: () => proxy.close() })
-    const server = await sharedTestApiServer({
-      assets: release.assets,
-      ...(controllers.length > 0 ? { controllers } : {}),
-    })
+    const server = await sharedTestApiServer({ assets: release.assets, controllers })
     started.push(server)
     const kubeRun = (args: readonly string[], input?: string) =>
       kubectl(server.kubeconfigPath, args, input)

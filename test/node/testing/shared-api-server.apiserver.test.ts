@@ -86,7 +86,10 @@ describeWithApiServer('sharedTestApiServer', (release) => {
   })
 
   it('starts a server of its own for options beyond the binaries, and stop() ends it', async () => {
-    const own = await sharedTestApiServer({ assets: release.assets, featureGates: {} })
+    const own = await sharedTestApiServer({
+      assets: release.assets,
+      runtimeConfig: ['apiextensions.k8s.io/v1=true'],
+    })
     const dataDir = dirname(own.kubeconfigPath)
     await own.stop()
     expect(existsSync(dataDir)).toBe(false)
