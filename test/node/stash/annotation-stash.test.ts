@@ -203,13 +203,13 @@ describe('the stash through scheme.convert', () => {
     })
   })
 
-  it('should answer a failure, not throw, when the stash is over budget', () => {
+  it('should answer a failure of its own code, not throw, when the stash is over budget', () => {
     const huge = { ...v2, spec: { size: 3, color: 'x'.repeat(MAX_STASH_BYTES) } }
     const result = scheme.convert(huge, 'example.com/v1')
     expect(result.ok).toBe(false)
     if (!result.ok) {
       expect(result.failure.path).toBe('color')
-      expect(result.failure.code).toBe('converter-refused')
+      expect(result.failure.code).toBe('stash-too-large')
       expect(result.failure.message).toMatch(/over its budget of 65536 bytes/)
     }
   })

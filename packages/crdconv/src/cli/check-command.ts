@@ -107,13 +107,21 @@ function losslessRoundTrips(
 ): CheckItem {
   const report = kit.checkLosslessRoundTrips(resource, numRuns === undefined ? {} : { numRuns })
   const objects = report.checks.reduce((total, check) => total + check.runs, 0)
+  const overBudget = report.checks.reduce((total, check) => total + check.overBudget, 0)
   return {
     code: 'lossless-round-trips',
     title: 'lossless round trips between every pair of versions',
     problems: report.checks.flatMap((check) =>
       check.failure === undefined ? [] : [`${check.title}:\n${indent(check.failure.message)}`]
     ),
-    notes: [`${report.checks.length} round-trip and path checks over ${objects} generated objects`],
+    notes: [
+      `${report.checks.length} round-trip and path checks over ${objects} generated objects`,
+      ...(overBudget === 0
+        ? []
+        : [
+            `${overBudget} more left out, refused as over the stash budget (stash-too-large): a limit of these versions, nothing lost`,
+          ]),
+    ],
   }
 }
 

@@ -94,7 +94,11 @@ async function runCoverage(io: CliIo, options: CoverageCommandOptions): Promise<
 export function coverageTable(resource: string, pair: PairCoverage): string {
   const failed =
     pair.failed === 0 ? '' : `, ${pair.failed} failed to convert (first: ${pair.failure ?? '?'})`
-  const heading = `${resource} ${pair.from} → ${pair.to}: ${pair.objects} generated objects converted${failed}`
+  const overBudget =
+    pair.overBudget === 0
+      ? ''
+      : `, ${pair.overBudget} over the stash budget (stash-too-large: a limit of these versions, nothing lost)`
+  const heading = `${resource} ${pair.from} → ${pair.to}: ${pair.objects} generated objects converted${failed}${overBudget}`
   const sources = pair.sources.map((source) => [
     source.field,
     source.outcome,

@@ -5,6 +5,7 @@ import {
   createScheme,
   formatApiVersion,
   stashAnnotationKey,
+  type ConversionFailure,
   type KubeObject,
   type Resource,
   type Scheme,
@@ -76,8 +77,14 @@ export interface PairCoverage {
   readonly to: string
   /** Generated objects converted; those whose conversion failed are left out, and counted. */
   readonly objects: number
+  /** Objects whose conversion failed, `failure` the first one's message. */
   readonly failed: number
   readonly failure?: string
+  /**
+   * Objects left out as over the stash's budget (`stash-too-large`), not counted as `failed`:
+   * a limit of the two versions, not a converter's failure.
+   */
+  readonly overBudget: number
   readonly sources: readonly SourceFieldCoverage[]
   readonly targets: readonly TargetFieldCoverage[]
 }
@@ -162,11 +169,11 @@ function pairCoverage(
   const apiVersion = formatApiVersion(resource.group, to)
   const stashKey = stashAnnotationKey(resource.group)
   // the answer check runs once per object, not once per changed field
-  const convert = (object: unknown, checked = false): Answer | string => {
+  const convert = (object: unknown, checked = false): Answer | ConversionFailure => {
     const result = checked
       ? convertChecked(scheme, object as KubeObject, apiVersion)
       : scheme.convert(object, apiVersion)
-    if (!result.ok) return 'problem' in result ? result.problem.message : result.failure.message
+    if (!result.ok) return 'problem' in result ? result.problem : result.failure
     const pruned = pruneUnknownFields(result.object, targetSchema)
     const leaves = new Map<string, { field: string; json: string }>()
     for (const leaf of leafValues(pruned, targetSchema)) {
@@ -182,12 +189,16 @@ function pairCoverage(
   const refused = new Map<string, { reason: string; example: unknown }>()
   let objects = 0
   let failed = 0
+  let overBudget = 0
   let failure: string | undefined
   for (const object of samples) {
     const base = convert(object, true)
-    if (typeof base === 'string') {
-      failed++
-      failure ??= base
+    if ('code' in base) {
+      if (base.code === 'stash-too-large') overBudget++
+      else {
+        failed++
+        failure ??= base.message
+      }
       continue
     }
     objects++
@@ -205,7 +216,7 @@ function pairCoverage(
       const other = alternatives(leaf)
       if (other === undefined) continue
       const changed = convert(withValueAt(object, leaf.at, other))
-      if (typeof changed === 'string') continue
+      if ('code' in changed) continue
       varied.add(leaf.field)
       for (const { field } of changed.leaves.values()) filled.add(field)
       const fields = changedFields(base.leaves, changed.leaves)
@@ -260,6 +271,7 @@ function pairCoverage(
     objects,
     failed,
     ...(failure === undefined ? {} : { failure }),
+    overBudget,
     sources,
     targets,
   }

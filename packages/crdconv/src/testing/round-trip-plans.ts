@@ -4,6 +4,7 @@ import {
   canonicalJson,
   createScheme,
   formatApiVersion,
+  type ConversionFailureCode,
   type Converter,
   type KubeObject,
   type Resource,
@@ -19,9 +20,14 @@ import { storedByApiServer } from './api-server-storage.ts'
 import type { JsonSchema } from './json-schema-arbitrary.ts'
 import type { RoundTripCheck, RoundTripFailureCode } from './round-trip-report.ts'
 
-/** What one object did wrong: a headline, detail lines, and what came back, if anything. */
+/**
+ * What one object did wrong: a headline, detail lines, and what came back, if anything. With
+ * `stash-too-large`, nothing: the stash could not hold what a conversion had to keep.
+ */
 export interface Problem {
   readonly code: RoundTripFailureCode
+  /** With `conversion-failed`: the code of the conversion's failure. */
+  readonly conversionCode?: ConversionFailureCode
   readonly what: string
   readonly lines: readonly string[]
   readonly returned?: unknown
@@ -264,6 +270,11 @@ function storedAnswer(
       returned: rejected.answer,
     }
   }
+  const field = path === undefined ? '' : ` (field ${path})`
+  // a limit of the two versions: the API server gets a clear Failed answer and keeps the object
+  if (code === 'stash-too-large') {
+    return { code, what: `${step} was refused: ${message}${field}`, lines: [] }
+  }
   const hint =
     code === 'converter-threw' &&
     /read.only|not extensible|Cannot (add|assign|delete|define)/.test(message)
@@ -271,7 +282,8 @@ function storedAnswer(
       : []
   return {
     code: 'conversion-failed',
-    what: `${step} failed: ${message}${path === undefined ? '' : ` (field ${path})`}`,
+    conversionCode: code,
+    what: `${step} failed: ${message}${field}`,
     lines: hint,
   }
 }

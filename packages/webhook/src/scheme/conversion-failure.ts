@@ -2,8 +2,11 @@ import type { Problem, ProblemCode } from './problem.ts'
 
 /**
  * Why one object did not convert: the machine-readable half of a {@link ConversionFailure}. The
- * scheme finds the first twelve; the review adds `answer-refused` (the converter answered, but
- * the API server would refuse the answer) and `too-deep` (the answer nests past the limit).
+ * scheme finds the first thirteen: `converter-refused` is a `ConversionError` a converter threw,
+ * `stash-too-large` the stash's own refusal, when what the conversion must keep would not fit it
+ * (a limit of the two versions, nothing lost). The review adds `answer-refused` (the converter
+ * answered, but the API server would refuse the answer) and `too-deep` (the answer nests past
+ * the limit).
  */
 export const CONVERSION_FAILURE_CODES = [
   'not-an-object',
@@ -15,6 +18,7 @@ export const CONVERSION_FAILURE_CODES = [
   'desired-version-unknown',
   'source-version-unknown',
   'converter-refused',
+  'stash-too-large',
   'converter-threw',
   'converter-returned-non-object',
   'converter-answer-unreadable',

@@ -1,5 +1,5 @@
 import { formatApiVersion, parseApiVersion, type GroupVersion } from './api-version.ts'
-import { isConversionError } from './conversion-error.ts'
+import { isConversionError, isStashTooLarge } from './conversion-error.ts'
 import type { ConversionFailure, ConversionFailureCode } from './conversion-failure.ts'
 import { isPlainObject, type KubeObject, type ObjectMeta } from './kube-object.ts'
 import { problem } from './problem.ts'
@@ -84,8 +84,10 @@ export function convertObject(
       output = converter.convert(input, context)
     } catch (error) {
       const step = path.length > 1 ? ` (in step ${converter.from} → ${converter.to})` : ''
-      if (isConversionError(error))
-        return fail('converter-refused', error.message + step, error.field)
+      if (isConversionError(error)) {
+        const code = isStashTooLarge(error) ? 'stash-too-large' : 'converter-refused'
+        return fail(code, error.message + step, error.field)
+      }
       return fail('converter-threw', `converter threw ${describeThrown(error)}${step}`)
     }
     if (!isPlainObject(output)) {

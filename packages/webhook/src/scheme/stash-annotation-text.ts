@@ -1,7 +1,7 @@
 // The stash annotation as text: its key, reading it back (a mangled one reads as none, one past
 // the limits throws) and writing it within its byte and depth budget.
 import { nestingDepthExceeds, parseJson } from '../json/index.ts'
-import { ConversionError } from './conversion-error.ts'
+import { ConversionError, StashTooLargeError } from './conversion-error.ts'
 import { describeObject, isPlainObject, type KubeObject } from './kube-object.ts'
 import { annotationsSize, MAX_ANNOTATIONS_BYTES, utf8Length } from './kubernetes-validation.ts'
 import type { ConversionContext } from './resource-definition.ts'
@@ -110,7 +110,10 @@ export interface Stashing {
   readonly annotations: Readonly<Record<string, string>>
 }
 
-/** The stash as annotation text, or a `ConversionError` past its depth or byte budget. */
+/**
+ * The stash as annotation text, or a `StashTooLargeError` (failure code `stash-too-large`) past its
+ * depth or byte budget, or past the API server's limit on all annotations.
+ */
 export function encodeWithinBudget(
   stash: Stash,
   { object, context, key, fields, annotations }: Stashing,
@@ -121,7 +124,7 @@ export function encodeWithinBudget(
   const what = `cannot convert ${describeObject(object)} from ${context.from} to ${context.to}: ${names} (no place in ${context.to}) must be kept in annotation ${key}`
   const maxDepth = options.maxDepth ?? MAX_STASH_DEPTH
   if (nestingDepthExceeds(stash, maxDepth)) {
-    throw new ConversionError(
+    throw new StashTooLargeError(
       `${what}, which would nest more than ${maxDepth} levels deep, the stash's limit; flatten these fields`,
       field === undefined ? {} : { field }
     )
@@ -130,7 +133,7 @@ export function encodeWithinBudget(
   const budget = options.maxBytes ?? MAX_STASH_BYTES
   const stashBytes = utf8Length(key) + utf8Length(value)
   if (stashBytes > budget) {
-    throw new ConversionError(
+    throw new StashTooLargeError(
       `${what}, which would take ${stashBytes} bytes, over its budget of ${budget} bytes; shrink these fields`,
       field === undefined ? {} : { field }
     )
@@ -138,7 +141,7 @@ export function encodeWithinBudget(
   const { [key]: _old, ...others } = annotations
   const total = annotationsSize(others) + stashBytes
   if (total > MAX_ANNOTATIONS_BYTES) {
-    throw new ConversionError(
+    throw new StashTooLargeError(
       `${what}, which would bring the object's annotations to ${total} bytes, over the API server's limit of ${MAX_ANNOTATIONS_BYTES}; remove other annotations or shrink these fields`,
       field === undefined ? {} : { field }
     )
