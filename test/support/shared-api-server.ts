@@ -68,7 +68,8 @@ function hasFlagsOrControllers(options: TestApiServerOptions): boolean {
   return (
     (options.controllers?.length ?? 0) > 0 ||
     Object.keys(options.featureGates ?? {}).length > 0 ||
-    (options.runtimeConfig?.length ?? 0) > 0
+    (options.runtimeConfig?.length ?? 0) > 0 ||
+    options.requestTimeoutSeconds !== undefined
   )
 }
 

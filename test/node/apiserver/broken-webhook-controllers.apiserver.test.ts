@@ -109,7 +109,7 @@ const afterStart = (open: OpenWatch, initial: number): WatchOutcome => ({
 describeWithApiServer('a broken webhook under watches and controllers', (release) => {
   const era: Era = release.name.includes('(oldest)') ? 'oldest' : 'current'
   const controllers = hasControllerManager(release)
-  const lab = conversionLabForSuite(release, controllers ? CONTROLLERS : [])
+  const lab = conversionLabForSuite(release, controllers ? { controllers: CONTROLLERS } : {})
   const proxies: DistanceProxy[] = []
 
   beforeAll(async () => {

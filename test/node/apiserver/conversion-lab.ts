@@ -6,7 +6,10 @@ import { Agent, request } from 'node:https'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, expect } from 'vitest'
-import type { TestApiServer } from '../../../packages/crdconv/src/test-api-server/test-api-server.ts'
+import type {
+  TestApiServer,
+  TestApiServerOptions,
+} from '../../../packages/crdconv/src/test-api-server/test-api-server.ts'
 import { writeServingCertificate } from '../../../packages/crdconv/src/test-api-server/test-api-server-certificates.ts'
 import { requestText } from '../../../packages/crdconv/src/http-client/index.ts'
 import {
@@ -25,7 +28,7 @@ const FIXTURE = join(import.meta.dirname, '../lifecycle/fixtures/crontab-v1beta1
 export const GROUP = 'example.com'
 export const CRD_NAME = 'crontabs.example.com'
 
-/** What kubectl prints when a LIST runs past the API server's 60 s request timeout. */
+/** What kubectl prints when a LIST runs past the API server's request timeout (`--request-timeout`). */
 export const KUBECTL_TIMEOUT =
   'Error from server (Timeout): the server was unable to return a response in the time allotted, but may still be processing the request'
 
@@ -90,15 +93,18 @@ export function cronTab(version: Version, name: string, port = 1234): Record<str
   }
 }
 
+/** What the lab's API server runs with beyond its release: controllers, flags. */
+export type LabServerOptions = Omit<TestApiServerOptions, 'assets'>
+
 /**
- * Starts etcd + kube-apiserver of `release` (and kube-controller-manager with `controllers`, if
- * any), the counting webhook, the distance proxy in front of it (`oneWayMs`, 0 by default:
- * loopback) and applies the CronTab CRD pointing at the proxy.
+ * Starts etcd + kube-apiserver of `release` (with `serverOptions`' controllers and flags, if any), the
+ * counting webhook, the distance proxy in front of it (`oneWayMs`, 0 by default: loopback) and
+ * applies the CronTab CRD pointing at the proxy.
  */
 export async function startConversionLab(
   release: ApiServerRelease,
   oneWayMs = 0,
-  controllers: readonly string[] = []
+  serverOptions: LabServerOptions = {}
 ): Promise<ConversionLab> {
   const directory = mkdtempSync(join(tmpdir(), 'crdconv-apiserver-calls-'))
   const started: { stop: () => Promise<void> }[] = []
@@ -117,7 +123,7 @@ export async function startConversionLab(
       oneWayMs,
     })
     started.push({ stop: () => proxy.close() })
-    const server = await sharedTestApiServer({ assets: release.assets, controllers })
+    const server = await sharedTestApiServer({ ...serverOptions, assets: release.assets })
     started.push(server)
     const kubeRun = (args: readonly string[], input?: string) =>
       kubectl(server.kubeconfigPath, args, input)
@@ -230,11 +236,11 @@ export async function applyCronTabCrd(
  */
 export function conversionLabForSuite(
   release: ApiServerRelease,
-  controllers: readonly string[] = []
+  serverOptions: LabServerOptions = {}
 ): ConversionLab {
   const lab = {} as { -readonly [Key in keyof ConversionLab]: ConversionLab[Key] }
   beforeAll(async () => {
-    Object.assign(lab, await startConversionLab(release, 0, controllers))
+    Object.assign(lab, await startConversionLab(release, 0, serverOptions))
   }, API_SERVER_START_MS)
   afterAll(() => lab.stop?.())
   return lab

@@ -24,6 +24,8 @@ export interface ExtraServerFlags {
   readonly featureGates?: Readonly<Record<string, boolean>>
   /** `--runtime-config` of the API server: `storagemigration.k8s.io/v1beta1=true`. */
   readonly runtimeConfig?: readonly string[]
+  /** `--request-timeout` of the API server, in seconds: how long a non-long-running request may take; default 60. */
+  readonly requestTimeoutSeconds?: number
 }
 
 export function apiServerArgs(
@@ -55,6 +57,9 @@ export function apiServerArgs(
     '--profiling=false',
     ...featureGateArgs(extra),
     ...(extra.runtimeConfig?.length ? [`--runtime-config=${extra.runtimeConfig.join(',')}`] : []),
+    ...(extra.requestTimeoutSeconds === undefined
+      ? []
+      : [`--request-timeout=${extra.requestTimeoutSeconds}s`]),
   ]
 }
 
