@@ -44,8 +44,8 @@ const TIMED_SERVER_TESTS = [
 ]
 
 // npm pack, npm install, tsc, wrangler and esbuild in a consumer project, and the deploy tools'
-// own checks (sam, helm): the `package` project, run alone after the others so that its processes
-// do not starve their time-bound tests
+// own checks (sam, helm): the `package` project, run after the others so that its processes do
+// not starve their time-bound tests
 const CONSUMER_TEST = 'test/node/package/consumer.test.ts'
 const DEPLOY_TOOL_TESTS = [
   'test/node/package/deploy-targets.test.ts',
@@ -140,8 +140,9 @@ export default defineConfig({
           ],
           environment: 'node',
           sequence: { groupOrder: 1 },
-          // npm installs and bundlers: one at a time
-          maxWorkers: 1,
+          // two at a time: each waits on npm and child processes about half of its time; one in
+          // .ci/run's reruns, which run two at once
+          maxWorkers: RERUN ? 1 : 2,
         },
       },
       {
