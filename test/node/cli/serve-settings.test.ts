@@ -25,6 +25,12 @@ describe("serve's settings from its flags", () => {
       '\n first \n\nnext\n',
       ['first', 'next'],
     ],
+    ['a comment line left out', '# rotated 2026-12-01\nfirst\n', ['first']],
+    [
+      'the variables a .dev.vars holds, the file crd and probe read too',
+      'CONVERT_TOKEN=first\nCONVERT_TOKEN_NEXT=next\n',
+      ['first', 'next'],
+    ],
   ])('reads --token-file with %s', async (_, text, tokens) => {
     await writeFile(join(folder, 'token'), text)
     expect(await serveSettings({ tokenFile: 'token' }, folder)).toEqual({ tokens })
@@ -40,6 +46,12 @@ describe("serve's settings from its flags", () => {
     await expect(settings).rejects.toThrow(
       `--token-file must hold one or two tokens, one per line; bad-token holds ${count}`
     )
+  })
+
+  it('refuses a --token-file it cannot read, naming the file', async () => {
+    await expect(serveSettings({ tokenFile: 'absent' }, folder)).rejects.toMatchObject({
+      code: 'file-unreadable',
+    })
   })
 
   it('takes the allowed sources and the limits as given', async () => {

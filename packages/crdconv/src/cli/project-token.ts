@@ -1,11 +1,9 @@
 // Where the CLI finds the path token a deploy put in place, so that the user never pastes it into
 // a command line (where shells, process lists and CI logs would keep it).
-import { readFile } from 'node:fs/promises'
-import { resolve } from 'node:path'
 import { parseEnv } from 'node:util'
 import { checkPathTokens, SettingsError, SETTING_VARIABLES } from '@crdconv/webhook/http'
 import { PROJECT_TOKEN_FILE } from '../init/index.ts'
-import { describeError, UsageError } from '../command-io/index.ts'
+import { readTokenFile, tokensInFile, UsageError } from '../command-io/index.ts'
 
 const TOKEN_VARIABLE = SETTING_VARIABLES.tokens[0]
 
@@ -27,7 +25,7 @@ export async function findPathToken(options: {
 }): Promise<FoundPathToken | undefined> {
   if (options.tokenFile !== undefined) {
     const text = await readTokenFile(options.cwd, options.tokenFile, true)
-    return checked(tokenInFile(text ?? ''), `--token-file ${options.tokenFile}`)
+    return checked(tokensInFile(text ?? '')[0], `--token-file ${options.tokenFile}`)
   }
   const fromEnvironment = options.environment[TOKEN_VARIABLE]?.trim()
   if (fromEnvironment) return checked(fromEnvironment, TOKEN_VARIABLE)
@@ -75,32 +73,6 @@ export async function projectFileTokens(
     variables,
     tokens: Object.values(variables),
     source: `${names.join(' and ')} in ${PROJECT_TOKEN_FILE}`,
-  }
-}
-
-/** The first token of a token file: `CONVERT_TOKEN=` when it has one, else its first line. */
-function tokenInFile(text: string): string | undefined {
-  const variable = parseEnv(text)[TOKEN_VARIABLE]?.trim()
-  if (variable) return variable
-  return text
-    .split('\n')
-    .map((line) => line.trim())
-    .find((line) => line !== '' && !line.startsWith('#'))
-}
-
-async function readTokenFile(
-  cwd: string,
-  file: string,
-  required: boolean
-): Promise<string | undefined> {
-  try {
-    return await readFile(resolve(cwd, file), 'utf8')
-  } catch (error) {
-    if (!required && (error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
-    throw new UsageError(
-      'file-unreadable',
-      `cannot read --token-file ${file}: ${describeError(error)}`
-    )
   }
 }
 

@@ -24,7 +24,7 @@ export function registerServeCommand(program: Command, context: CommandContext):
     .option('--scheme <module>', SCHEME_OPTION_HELP)
     .option(
       '--token-file <file>',
-      `path tokens, one per line (at most two, for rotation): convert only at /convert/<token> (env ${SETTING_VARIABLES.tokens.join(', ')})`
+      `path tokens, one per line or as ${SETTING_VARIABLES.tokens.map((name) => `${name}=…`).join(' and ')} (at most two, for rotation): convert only at /convert/<token> (env ${SETTING_VARIABLES.tokens.join(', ')})`
     )
     .option(
       '--allowed-sources <list>',

@@ -1,14 +1,13 @@
 // The webhook's settings from `crdconv serve`'s flags, which win over the environment.
-import { readFile } from 'node:fs/promises'
-import { resolve } from 'node:path'
 import { parseSourceList, SettingsError, type WebhookSettings } from '@crdconv/webhook/http'
+import { readTokenFile, tokensInFile } from '../command-io/index.ts'
 
 /** The settings a flag of `serve` gives; each unset one is left to the environment. */
 export type ServeSettings = { -readonly [Key in keyof WebhookSettings]?: WebhookSettings[Key] }
 
 /** The flags of `serve` that set the webhook's settings (paths relative to the working folder). */
 export interface ServeSettingFlags {
-  /** a file of one or two path tokens, one per line (two while rotating) */
+  /** a file of one or two path tokens (two while rotating), as `tokensInFile` reads it */
   readonly tokenFile?: string | undefined
   /** comma-separated addresses or CIDR ranges that may call /convert */
   readonly allowedSources?: string | undefined
@@ -30,10 +29,7 @@ export interface ServeSettingFlags {
 export async function serveSettings(flags: ServeSettingFlags, cwd: string): Promise<ServeSettings> {
   const settings: ServeSettings = {}
   if (flags.tokenFile !== undefined) {
-    const tokens = (await readFile(resolve(cwd, flags.tokenFile), 'utf8'))
-      .split('\n')
-      .map((line) => line.trim())
-      .filter((line) => line !== '')
+    const tokens = tokensInFile((await readTokenFile(cwd, flags.tokenFile, true)) ?? '')
     if (tokens.length === 0 || tokens.length > 2) {
       throw new SettingsError(
         `--token-file must hold one or two tokens, one per line; ${flags.tokenFile} holds ${tokens.length}`
