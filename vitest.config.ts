@@ -73,12 +73,6 @@ const NODE_VERSION_RERUN_EXCLUDES = RERUN
     ]
   : []
 
-// test files at once; .ci/run's two reruns, which run side by side, take one each
-// (CRDCONV_MAX_WORKERS=1: vitest's --maxWorkers does not reach the projects)
-const MAX_WORKERS = Number(
-  process.env['CRDCONV_MAX_WORKERS'] ?? Math.max(2, availableParallelism() - 1)
-)
-
 export default defineConfig({
   resolve: { conditions: [SOURCE, ...defaultClientConditions] },
   ssr: { resolve: { conditions: [SOURCE, ...defaultServerConditions] } },
@@ -90,7 +84,7 @@ export default defineConfig({
     testTimeout: 30_000,
     // vitest's default is one file less than the cores: one at a time on CI's 2 cores, where the
     // files mostly wait on servers and child processes
-    maxWorkers: MAX_WORKERS,
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         extends: true,
@@ -147,7 +141,7 @@ export default defineConfig({
           environment: 'node',
           sequence: { groupOrder: 1 },
           // two at a time: each waits on npm and child processes about half of its time
-          maxWorkers: Math.min(2, MAX_WORKERS),
+          maxWorkers: 2,
         },
       },
       {
