@@ -64,12 +64,11 @@ export async function sharedTestApiServer(
   }
 }
 
+/** Any option but where the binaries are and how long they may take to start, set and not empty. */
 function hasFlagsOrControllers(options: TestApiServerOptions): boolean {
-  return (
-    (options.controllers?.length ?? 0) > 0 ||
-    Object.keys(options.featureGates ?? {}).length > 0 ||
-    (options.runtimeConfig?.length ?? 0) > 0 ||
-    options.requestTimeoutSeconds !== undefined
+  const { assets: _assets, startTimeoutMs: _startTimeoutMs, ...flags } = options
+  return Object.values(flags).some(
+    (value) => value !== undefined && (typeof value !== 'object' || Object.keys(value).length > 0)
   )
 }
 
