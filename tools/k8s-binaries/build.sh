@@ -78,7 +78,7 @@ timed() { # NAME COMMAND...
   "$@"
   end="$(date +%s%N)"
   ms=$(((end - start) / 1000000))
-  timings+=("$(printf '%-36s %5d.%01d s' "$name" $((ms / 1000)) $((ms % 1000 / 100)))")
+  timings+=("$(printf '%-42s %5d.%01d s' "$name" $((ms / 1000)) $((ms % 1000 / 100)))")
   log "$name: $(printf '%d.%01d' $((ms / 1000)) $((ms % 1000 / 100))) s"
 }
 
@@ -273,16 +273,15 @@ build_kube() {
 build_etcd() {
   (cd "$etcd_dir" && go build "${build_flags[@]}" -ldflags "-s -w" -o "$stage/etcd" "$etcd_pkg")
 }
+# a subshell's timings are its own: the etcd line comes back through a file
 (
-  start="$(date +%s)"
-  build_etcd
-  echo $(($(date +%s) - start)) >"$tmp/etcd-seconds"
+  timed "etcd $etcd_version, beside them" build_etcd
+  printf '%s\n' "${timings[-1]}" >"$tmp/etcd-timing"
 ) &
 etcd_build=$!
 timed "kube-apiserver + kube-controller-manager" build_kube
 wait "$etcd_build" || die "etcd $etcd_version did not build"
-timings+=("$(printf '%-36s %5d s (beside the above)' "etcd $etcd_version" "$(cat "$tmp/etcd-seconds")")")
-log "etcd $etcd_version: $(cat "$tmp/etcd-seconds") s, beside the Kubernetes commands"
+timings+=("$(cat "$tmp/etcd-timing")")
 
 for m in kubernetes:"$kube_dir" etcd:"$etcd_dir"; do
   mkdir -p "$stage/modules/${m%%:*}"
