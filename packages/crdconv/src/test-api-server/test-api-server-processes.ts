@@ -1,6 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { rmSync } from 'node:fs'
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 
 /** A child process with the tail of its output kept for error messages. */
 export interface ManagedProcess {
@@ -53,12 +55,54 @@ export async function freePort(): Promise<number> {
     const first = FIRST_WORKER_PORT + (poolId - 1) * WORKER_PORTS
     for (let tried = 0; tried < WORKER_PORTS; tried++) {
       const port = first + (nextWorkerPort++ % WORKER_PORTS)
-      if ((await listenOnce(port)) !== undefined) return port
+      if (claimPort(port) && (await listenOnce(port)) !== undefined) return port
     }
   }
   const port = await listenOnce(0)
   if (port === undefined) throw new Error('no free TCP port')
   return port
+}
+
+// Two test runs side by side (a second `npm test`, another checkout) have workers with the same
+// VITEST_POOL_ID, so the same port block: a port is claimed by a file naming the process that
+// took it, and a claim is void once that process is gone. (crdconv's own test runs give each run
+// a TMPDIR of its own and name the machine's in CRDCONV_MACHINE_TMPDIR.)
+const PORT_CLAIMS = join(process.env['CRDCONV_MACHINE_TMPDIR'] ?? tmpdir(), 'crdconv-port-claims')
+
+/** Whether `port` is this process's to use: unclaimed, claimed by it, or by a process now gone. */
+function claimPort(port: number): boolean {
+  const claim = join(PORT_CLAIMS, String(port))
+  mkdirSync(PORT_CLAIMS, { recursive: true })
+  if (createClaim(claim)) return true
+  let owner: number
+  try {
+    owner = Number(readFileSync(claim, 'utf8'))
+  } catch {
+    return createClaim(claim)
+  }
+  // an empty file is a claim being written
+  if (owner === process.pid) return true
+  if (!Number.isInteger(owner) || owner <= 0 || processAlive(owner)) return false
+  rmSync(claim, { force: true })
+  return createClaim(claim)
+}
+
+function createClaim(claim: string): boolean {
+  try {
+    writeFileSync(claim, String(process.pid), { flag: 'wx' })
+    return true
+  } catch {
+    return false
+  }
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
+  }
 }
 
 /** The port a listener on every address got (`0`: any), closed again; `undefined` if taken. */
