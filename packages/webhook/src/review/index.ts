@@ -29,11 +29,11 @@ export {
   type ConversionProblem,
 } from './convert-checked.ts'
 export { formatFailureMessage, type ObjectFailure } from './failure-message.ts'
+export { FAILURE_REASON_OF_CODE, type FailureReason } from './failure-reasons.ts'
 export {
   reviewConversion,
   type ConversionCount,
   type FailureCount,
-  type FailureReason,
   type InvalidReview,
   type ReviewOutcome,
   type ReviewSummary,

@@ -8,6 +8,7 @@ import {
 } from './conversion-review-schema.ts'
 import { convertChecked, problemSubject } from './convert-checked.ts'
 import { formatFailureMessage, type ObjectFailure } from './failure-message.ts'
+import { FAILURE_REASON_OF_CODE, type FailureReason } from './failure-reasons.ts'
 import {
   DEFAULT_REVIEW_LIMITS,
   limitAdvice,
@@ -22,9 +23,6 @@ export interface ConversionCount {
   readonly to: string
   count: number
 }
-
-/** Why objects of a review failed: what the metrics count failures by. */
-export type FailureReason = 'converter_error' | 'answer_refused' | 'limit'
 
 /** How many objects of one (kind, from) failed for one reason. */
 export interface FailureCount {
@@ -104,13 +102,14 @@ export function reviewConversion(
     const result = convertChecked(scheme, original, desiredAPIVersion)
     if (!result.ok) {
       failures.push({ index, ...result.problem })
-      reasons.push(result.problem.rejected === undefined ? 'converter_error' : 'answer_refused')
+      reasons.push(FAILURE_REASON_OF_CODE[result.problem.code])
     }
     // the limits hold for what converters return too: one may build structure from data; what
     // it kept of the original was measured on the way in
     else if (nestingDepthExceedsBeside(result.object, original, limits.maxDepth)) {
-      failures.push({ index, ...tooDeep(original, desiredAPIVersion, limits) })
-      reasons.push('limit')
+      const problem = tooDeep(original, desiredAPIVersion, limits)
+      failures.push({ index, ...problem })
+      reasons.push(FAILURE_REASON_OF_CODE[problem.code])
     } else converted[index] = result.object
   }
   if (failures.length > 0) {
