@@ -14,9 +14,10 @@ export {
   type AnswerViolation,
 } from './answer-check.ts'
 export {
-  conversionReviewRequestSchema,
-  parseConversionReviewRequest,
+  readReviewEnvelope,
   type ConversionReviewRequest,
+  type EnvelopeIssue,
+  type EnvelopeReading,
   REVIEW_API_VERSIONS,
   type ConversionResult,
   type ConversionReviewResponse,

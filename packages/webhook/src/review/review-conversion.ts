@@ -1,8 +1,8 @@
 import { nestingDepthExceedsBeside } from '../json/index.ts'
 import { describeField, type Scheme } from '../scheme/index.ts'
 import {
-  parseConversionReviewRequest,
   readReviewEnvelope,
+  type EnvelopeIssue,
   type ConversionReviewResponse,
   type ReviewApiVersion,
 } from './conversion-review-schema.ts'
@@ -76,13 +76,9 @@ export function reviewConversion(
   scheme: Scheme,
   limits: ReviewLimits = DEFAULT_REVIEW_LIMITS
 ): ReviewOutcome {
-  let envelope = readReviewEnvelope(body)
-  if (envelope === undefined) {
-    const parsed = parseConversionReviewRequest(body)
-    if (!parsed.success) return { valid: false, problem: describeIssues(parsed.error.issues) }
-    envelope = parsed.data
-  }
-  const { apiVersion, request } = envelope
+  const reading = readReviewEnvelope(body)
+  if (!reading.ok) return { valid: false, problem: describeIssues(reading.issues) }
+  const { apiVersion, request } = reading.envelope
   const { uid, desiredAPIVersion, objects } = request
   const beyondLimit = reviewLimitProblem(objects, desiredAPIVersion, limits)
   if (beyondLimit !== undefined) {
@@ -220,25 +216,9 @@ function countFailures(
   return counts
 }
 
-function describeIssues(
-  issues: readonly { path: readonly PropertyKey[]; message: string }[]
-): InvalidReview {
-  const described = issues.map((issue) => ({
-    path: formatPath(issue.path),
-    message: issue.message,
-  }))
-  const message = described
+function describeIssues(issues: readonly EnvelopeIssue[]): InvalidReview {
+  const message = issues
     .map((issue) => (issue.path === '' ? issue.message : `${issue.path}: ${issue.message}`))
     .join('; ')
-  return { message: `not a ConversionReview: ${message}`, issues: described }
-}
-
-function formatPath(path: readonly PropertyKey[]): string {
-  return path
-    .map((segment, position) =>
-      typeof segment === 'number'
-        ? `[${segment}]`
-        : `${position === 0 ? '' : '.'}${String(segment)}`
-    )
-    .join('')
+  return { message: `not a ConversionReview: ${message}`, issues }
 }
