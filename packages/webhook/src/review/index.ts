@@ -1,4 +1,6 @@
-/** The ConversionReview: envelope, limits, per-object conversion, the answer checked against the API server. */
+/** The ConversionReview: envelope, limits, per-object conversion, the answer checked against the API server.
+ * @module
+ */
 export {
   answerReview,
   type AnswerReviewOptions,

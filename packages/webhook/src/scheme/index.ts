@@ -1,4 +1,6 @@
-/** Resources, schemes and converters: the converter graph, metadata carry-over, the annotation stash, the CRD keywords a schema states. */
+/** Resources, schemes and converters: the converter graph, metadata carry-over, the annotation stash, the CRD keywords a schema states.
+ * @module
+ */
 export {
   MAX_STASH_BYTES,
   MAX_STASH_DEPTH,
