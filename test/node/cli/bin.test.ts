@@ -1,5 +1,7 @@
 import { execFile, spawn } from 'node:child_process'
 import { once } from 'node:events'
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
@@ -15,6 +17,25 @@ describe('packages/crdconv/bin/crdconv.js', () => {
       'https://crontab-webhook.example.workers.dev/convert',
     ])
     expect(stdout).toContain('name: crontabs.example.com')
+  })
+
+  it('says in one line to run npm run build when its dist/ is not built (exit 2)', async () => {
+    const clone = mkdtempSync(join(tmpdir(), 'crdconv-unbuilt-'))
+    try {
+      mkdirSync(join(clone, 'bin'))
+      copyFileSync(bin, join(clone, 'bin', 'crdconv.js'))
+      const run = promisify(execFile)(process.execPath, [join(clone, 'bin', 'crdconv.js'), 'crd'])
+      const failure = await run.then(
+        () => ({ code: 0, stderr: '' }),
+        (error: { code: number; stderr: string }) => error
+      )
+      expect(failure.code).toBe(2)
+      expect(failure.stderr).toBe(
+        `crdconv: ${join(clone, 'dist')}/ is not built (or only in part): run npm run build at the repository's root, then run crdconv again\n`
+      )
+    } finally {
+      rmSync(clone, { recursive: true, force: true })
+    }
   })
 
   it('exits with the command’s code', async () => {
