@@ -114,7 +114,10 @@ describeWithApiServer('cluster commands on a real API server', (release) => {
     )
     const status = await cli(['status', '--scheme', fixture('crontab-v1-storage')])
     expect(status.code).toBe(1)
-    expect(status.stdout).toContain('crdconv crd --scheme S --url URL | kubectl apply -f -')
+    const kubeconfig = `--kubeconfig ${server.kubeconfigPath}`
+    expect(status.stdout).toContain(
+      `apply it: crdconv crd --scheme ${fixture('crontab-v1-storage')} ${kubeconfig} --url 'https://<your-webhook>/convert' | kubectl ${kubeconfig} apply -f -`
+    )
   })
 
   it('refuses to migrate when the live storage version is not the scheme’s, writing nothing', async () => {

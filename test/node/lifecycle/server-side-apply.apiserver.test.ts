@@ -210,7 +210,9 @@ describeWithApiServer('server-side apply through the CronTab lifecycle', (releas
     expect(status.stdout).toContain(
       `managedFields at other versions: v1beta1: ${NAMES.length} objects`
     )
-    expect(status.stdout).toContain('move them to v1: crdconv migrate --scheme S')
+    expect(status.stdout).toContain(
+      `move them to v1: crdconv migrate --scheme ${fixture('repair-crontab-v1-storage')} --kubeconfig ${server.kubeconfigPath}`
+    )
     // KUBECONFIG alone, no --kubeconfig or --context: retire reads that cluster all the same
     const refused = await withEnvironment({ KUBECONFIG: server.kubeconfigPath }, () =>
       crdconv(['retire', '--scheme', fixture('repair-crontab-v1-only')])

@@ -1,4 +1,5 @@
 // What `crdconv migrate` prints on stdout for each resource, client-side or server-side.
+import { countOf } from '../command-io/index.ts'
 import type { MigrationSummary } from './migration-summary.ts'
 import type { ServerSideResult } from './migration-status.ts'
 import type { RewriteCounts } from './rewrite-objects.ts'
@@ -37,13 +38,13 @@ function describeData(summary: MigrationSummary, dryRun: boolean): string {
   if (counts === undefined) return `${crdName}: nothing done\n`
   if (dryRun) {
     return (
-      `${crdName}: would rewrite ${counts.seen} objects at ${storageVersion}, then set storedVersions ` +
+      `${crdName}: would rewrite ${countOf(counts.seen, 'object')} at ${storageVersion}, then set storedVersions ` +
       `from ${list(summary.storedVersionsBefore)} to [${storageVersion}] (dry run: nothing written)\n`
     )
   }
   const lines = [
-    `${crdName}: rewrote ${counts.rewritten} of ${counts.seen} objects at ${storageVersion} ` +
-      `(${counts.conflicts} conflicts re-read, ${counts.deleted} deleted meanwhile, ${counts.retries} retries, ${counts.failures.length} failed)`,
+    `${crdName}: rewrote ${counts.rewritten} of ${countOf(counts.seen, 'object')} at ${storageVersion} ` +
+      `(${countOf(counts.conflicts, 'conflict')} re-read, ${counts.deleted} deleted meanwhile, ${countOf(counts.retries, 'retry', 'retries')}, ${counts.failures.length} failed)`,
   ]
   for (const failure of counts.failures.slice(0, 20)) {
     lines.push(`  - ${failure.object}: ${failure.message}`)
@@ -65,7 +66,7 @@ function describeData(summary: MigrationSummary, dryRun: boolean): string {
 function describeServerSide(summary: MigrationSummary, result: ServerSideResult): string {
   const { crdName, storageVersion } = summary
   const before = list(summary.storedVersionsBefore)
-  const objects = result.objects === undefined ? 'every object' : `${result.objects} objects`
+  const objects = result.objects === undefined ? 'every object' : countOf(result.objects, 'object')
   if (result.outcome === 'dry-run') {
     return (
       `${crdName}: would create a StorageVersionMigration (${result.groupVersion}): the API server would rewrite ` +
@@ -119,13 +120,13 @@ function describeOwnership(
   if (counts.ownershipMoved === 0) return tail
   const { storageVersion } = summary
   if (dryRun) {
-    return `  managedFields: would move the field managers of ${counts.ownershipMoved} objects to ${storageVersion}\n`
+    return `  managedFields: would move the field managers of ${countOf(counts.ownershipMoved, 'object')} to ${storageVersion}\n`
   }
   const lines = [
-    `  managedFields: moved the field managers of ${counts.ownershipMoved} objects to ${storageVersion}` +
+    `  managedFields: moved the field managers of ${countOf(counts.ownershipMoved, 'object')} to ${storageVersion}` +
       (counts.ownershipLossCount === 0
         ? ' (every owned field kept)'
-        : `; ${counts.ownershipLossCount} entries lost fields with no place at ${storageVersion}:`),
+        : `; ${countOf(counts.ownershipLossCount, 'entry', 'entries')} lost fields with no place at ${storageVersion}:`),
   ]
   for (const loss of counts.ownershipLosses) {
     const what =
