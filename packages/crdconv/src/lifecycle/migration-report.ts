@@ -9,12 +9,22 @@ const list = (versions: readonly string[]) => `[${versions.join(', ')}]`
 const NEXT =
   '  next: stop serving the old versions (served: false), remove them from the scheme, apply crdconv crd; crdconv retire once one version is left'
 
+/** What to do after a rewrite stopped: the webhook's failure, or the API server's, first fixed. */
+function rerunOnceAnswering(stopped: string): string {
+  const who = /conversion webhook/i.test(stopped)
+    ? 'the webhook converts again'
+    : 'the API server answers'
+  return `nothing past that was written; once ${who} (crdconv status checks it), run crdconv migrate again (it is safe to rerun)`
+}
+
 /** Whether the summary means exit code 1: nothing written, objects left, or a migration that failed. */
 export function migrationFailed(summary: MigrationSummary): boolean {
   return (
     summary.blocked !== undefined ||
     (summary.counts?.failures.length ?? 0) > 0 ||
+    summary.counts?.stopped !== undefined ||
     (summary.ownership?.failures.length ?? 0) > 0 ||
+    summary.ownership?.stopped !== undefined ||
     summary.serverSide?.problem !== undefined
   )
 }
@@ -50,7 +60,13 @@ function describeData(summary: MigrationSummary, dryRun: boolean): string {
     lines.push(`  - ${failure.object}: ${failure.message}`)
   }
   if (counts.failures.length > 20) lines.push(`  - … and ${counts.failures.length - 20} more`)
-  if (counts.failures.length > 0) {
+  if (counts.stopped !== undefined) {
+    lines[0] = `${crdName}: stopped after rewriting ${counts.rewritten} of ${countOf(counts.total ?? counts.seen, 'object')} at ${storageVersion}`
+    lines.push(
+      `  ${counts.stopped.message}`,
+      `  storedVersions left at ${list(summary.storedVersionsAfter)}: ${rerunOnceAnswering(counts.stopped.message)}`
+    )
+  } else if (counts.failures.length > 0) {
     lines.push(
       `  storedVersions left at ${list(summary.storedVersionsAfter)}: fix the failures and run crdconv migrate again (it is safe to rerun)`
     )
@@ -115,6 +131,9 @@ function describeOwnership(
     .slice(0, 20)
     .map((failure) => `  - ${failure.object}: managedFields not moved: ${failure.message}`)
   if (failures.length > 20) failed.push(`  - … and ${failures.length - 20} more`)
+  if (counts.stopped !== undefined && summary.ownership !== undefined) {
+    failed.push(`  - managedFields not moved: ${counts.stopped.message}`)
+  }
   if (failed.length > 0) failed.push('  run crdconv migrate again (it is safe to rerun)')
   const tail = failed.length === 0 ? '' : `${failed.join('\n')}\n`
   if (counts.ownershipMoved === 0) return tail
