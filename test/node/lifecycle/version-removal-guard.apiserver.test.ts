@@ -1,14 +1,15 @@
 // `crdconv crd` and `crdconv retire` read the cluster kubectl would (KUBECONFIG, the current
 // context) before printing a CRD that drops a version, and say so when they read none.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { parse, stringify } from 'yaml'
+import { parse } from 'yaml'
 import type { TestApiServer } from '../../../packages/crdconv/src/test-api-server/test-api-server.ts'
 import { freePort } from '../../../packages/crdconv/src/test-api-server/test-api-server-processes.ts'
 import { API_SERVER_START_MS, describeWithApiServer } from '../../support/api-server.ts'
 import { withEnvironment } from '../../support/environment.ts'
+import { writeUnreachableKubeconfig } from '../../support/local-kubeconfig.ts'
 import { kubectlOk } from '../../support/kubectl.ts'
 import { sharedTestApiServer } from '../../support/shared-api-server.ts'
 import { crdconv } from '../cli/run-cli.ts'
@@ -27,21 +28,8 @@ const DROPPING_COMMANDS = [
 /** No KUBECONFIG, no ~/.kube/config, not in a pod: no cluster is configured at all. */
 const NO_CLUSTER = { KUBECONFIG: undefined, HOME: directory, KUBERNETES_SERVICE_HOST: undefined }
 
-function unreachableKubeconfig(server: string): string {
-  const file = join(directory, 'unreachable.yaml')
-  writeFileSync(
-    file,
-    stringify({
-      apiVersion: 'v1',
-      kind: 'Config',
-      clusters: [{ name: 'gone', cluster: { server, 'insecure-skip-tls-verify': true } }],
-      users: [{ name: 'nobody', user: { token: 'x' } }],
-      contexts: [{ name: 'gone', context: { cluster: 'gone', user: 'nobody' } }],
-      'current-context': 'gone',
-    })
-  )
-  return file
-}
+const unreachableKubeconfig = (server: string) =>
+  writeUnreachableKubeconfig(join(directory, 'unreachable.yaml'), server)
 
 describe.each(DROPPING_COMMANDS)('crdconv $command without a cluster to read', ({ args }) => {
   it('prints the CRD with no kubeconfig at all, and says in one stderr line that no cluster was checked', async () => {
