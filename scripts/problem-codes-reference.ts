@@ -79,7 +79,8 @@ export const PROBLEM_DOMAINS: readonly ProblemDomain[] = [
   },
   {
     carrier: '`RewriteFailure` (`REWRITE_FAILURE_CODES`)',
-    shown: "`crdconv migrate`: each object left at its old version, with the API server's message",
+    shown:
+      "`crdconv migrate`: each object left at its old version, with the API server's message; or the list stopped part-way",
     codes: REWRITE_FAILURE_CODES,
   },
   {

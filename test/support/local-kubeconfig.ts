@@ -30,3 +30,22 @@ export function writeLocalKubeconfig(
   )
   return path
 }
+
+/**
+ * Writes a kubeconfig at `path` whose current context, `gone`, names `server`, where nothing
+ * answers (a `freePort()` on loopback): a cluster that is configured but cannot be reached.
+ */
+export function writeUnreachableKubeconfig(path: string, server: string): string {
+  writeFileSync(
+    path,
+    stringify({
+      apiVersion: 'v1',
+      kind: 'Config',
+      clusters: [{ name: 'gone', cluster: { server, 'insecure-skip-tls-verify': true } }],
+      users: [{ name: 'nobody', user: { token: 'x' } }],
+      contexts: [{ name: 'gone', context: { cluster: 'gone', user: 'nobody' } }],
+      'current-context': 'gone',
+    })
+  )
+  return path
+}

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { suggestedCommands } from '../../../packages/crdconv/src/command-io/index.ts'
 import { webhookStatusLines } from '../../../packages/crdconv/src/webhook-health/webhook-status-lines.ts'
 import { conversionMetrics } from '../../../packages/crdconv/src/webhook-health/api-server-metrics.ts'
 import {
@@ -93,7 +94,7 @@ describe('webhookHealth', () => {
       'refused',
       input({ measured: { version: 'v1', message: 'dial tcp: connect: connection refused' } }),
       'down',
-      'crdconv crd --scheme S --url URL | kubectl apply -f -',
+      "crdconv crd --url 'https://<your-webhook>/convert' | kubectl apply -f -",
     ],
     [
       'failing its dry-run check',
@@ -124,7 +125,18 @@ describe('webhookHealth', () => {
     const health = webhookHealth(
       input({ otherServed: [], measured: { version: 'v1', message: 'connection refused' } })
     )
-    expect(health.fix).toContain('crdconv retire --scheme S | kubectl apply -f -')
+    expect(health.fix).toContain('crdconv retire | kubectl apply -f -')
+  })
+
+  it('words its commands for the scheme and cluster the user named, kubectl at the same context', () => {
+    const health = webhookHealth({
+      ...input({ otherServed: [], measured: { version: 'v1', message: 'connection refused' } }),
+      commands: suggestedCommands({ scheme: 'src/scheme.ts', context: 'prod' }),
+    })
+    expect(health.fix).toContain(
+      'crdconv retire --scheme src/scheme.ts --context prod | kubectl --context prod apply -f -'
+    )
+    expect(health.fix).not.toMatch(/--scheme S\b|--url URL/)
   })
 })
 

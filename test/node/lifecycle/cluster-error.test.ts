@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { ApiException } from '@kubernetes/client-node'
 import {
   apiFailure,
+  describeApiError,
   ClusterError,
   explainClusterError,
   isTransient,
@@ -29,6 +30,41 @@ describe('apiFailure', () => {
 
   it('answers undefined for an error that carries no HTTP status', () => {
     expect(apiFailure(new Error('boom'))).toBeUndefined()
+  })
+})
+
+describe('describeApiError', () => {
+  const webhookMessage =
+    'conversion webhook for example.com/v1beta1, Kind=CronTab failed: default/stuck-1: cannot convert v1beta1 to v1'
+  const failed = new ApiException(
+    500,
+    'Unknown API Status Code!',
+    JSON.stringify({
+      kind: 'Status',
+      apiVersion: 'v1',
+      status: 'Failure',
+      message: webhookMessage,
+    }),
+    { 'content-type': 'application/json', 'audit-id': 'x' }
+  )
+
+  it('gives the Status message a webhook failure carries, in one line, not the library’s dump', () => {
+    expect(failed.message).toContain('HTTP-Code: 500')
+    const said = describeApiError(failed)
+    expect(said).toBe(`the API server answered HTTP 500: ${webhookMessage}`)
+    expect(said).not.toMatch(/HTTP-Code|Unknown API Status Code|Headers|audit-id|\n/)
+  })
+
+  it('gives the HTTP status alone when the body holds no message', () => {
+    expect(describeApiError(new ApiException(502, 'Bad Gateway', '', {}))).toBe(
+      'the API server answered HTTP 502'
+    )
+  })
+
+  it('names a connection that failed, and answers undefined for any other error', () => {
+    const refused = Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' })
+    expect(describeApiError(refused)).toBe('the API server did not answer (ECONNREFUSED)')
+    expect(describeApiError(new Error('boom'))).toBeUndefined()
   })
 })
 

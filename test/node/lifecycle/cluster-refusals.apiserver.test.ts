@@ -1,8 +1,7 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { stringify } from 'yaml'
 import type { TestApiServer } from '../../../packages/crdconv/src/test-api-server/test-api-server.ts'
 import {
   writeServingCertificate,
@@ -11,6 +10,7 @@ import {
 import { freePort } from '../../../packages/crdconv/src/test-api-server/test-api-server-processes.ts'
 import { API_SERVER_START_MS, describeWithApiServer } from '../../support/api-server.ts'
 import { withEnvironment } from '../../support/environment.ts'
+import { writeUnreachableKubeconfig } from '../../support/local-kubeconfig.ts'
 import { kubectlOk } from '../../support/kubectl.ts'
 import { nodeServerTarget, type RunningWebhook } from '../../support/webhook-targets.ts'
 import { crdconv } from '../cli/run-cli.ts'
@@ -39,18 +39,7 @@ describe('cluster commands without a cluster to talk to', () => {
 
   it('name an unreachable API server and the context, and exit 2', async () => {
     const server = `https://127.0.0.1:${await freePort()}`
-    const file = join(directory, 'unreachable.yaml')
-    writeFileSync(
-      file,
-      stringify({
-        apiVersion: 'v1',
-        kind: 'Config',
-        clusters: [{ name: 'gone', cluster: { server, 'insecure-skip-tls-verify': true } }],
-        users: [{ name: 'nobody', user: { token: 'x' } }],
-        contexts: [{ name: 'gone', context: { cluster: 'gone', user: 'nobody' } }],
-        'current-context': 'gone',
-      })
-    )
+    const file = writeUnreachableKubeconfig(join(directory, 'unreachable.yaml'), server)
     const run = await crdconv(['migrate', '--kind', 'crontabs', '--kubeconfig', file])
     expect(run.code).toBe(2)
     expect(run.stderr).toContain(`cannot reach the API server at ${server} (context gone)`)
@@ -114,7 +103,10 @@ describeWithApiServer('cluster commands on a real API server', (release) => {
     )
     const status = await cli(['status', '--scheme', fixture('crontab-v1-storage')])
     expect(status.code).toBe(1)
-    expect(status.stdout).toContain('crdconv crd --scheme S --url URL | kubectl apply -f -')
+    const kubeconfig = `--kubeconfig ${server.kubeconfigPath}`
+    expect(status.stdout).toContain(
+      `apply it: crdconv crd --scheme ${fixture('crontab-v1-storage')} ${kubeconfig} --url 'https://<your-webhook>/convert' | kubectl ${kubeconfig} apply -f -`
+    )
   })
 
   it('refuses to migrate when the live storage version is not the scheme’s, writing nothing', async () => {

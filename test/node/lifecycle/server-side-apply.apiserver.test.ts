@@ -13,6 +13,7 @@ import {
 } from '../../../packages/crdconv/src/test-api-server/test-api-server-certificates.ts'
 import { API_SERVER_START_MS, describeWithApiServer } from '../../support/api-server.ts'
 import { kubectl } from '../../support/kubectl.ts'
+import { withEnvironment } from '../../support/environment.ts'
 import { nodeServerTarget, type RunningWebhook } from '../../support/webhook-targets.ts'
 import { crdconv } from '../cli/run-cli.ts'
 import { applyCrd, fixture, kubeOn, storedApiVersions } from './server-side-cluster.ts'
@@ -209,8 +210,13 @@ describeWithApiServer('server-side apply through the CronTab lifecycle', (releas
     expect(status.stdout).toContain(
       `managedFields at other versions: v1beta1: ${NAMES.length} objects`
     )
-    expect(status.stdout).toContain('move them to v1: crdconv migrate --scheme S')
-    const refused = await cli(['retire', '--scheme', fixture('repair-crontab-v1-only')])
+    expect(status.stdout).toContain(
+      `move them to v1: crdconv migrate --scheme ${fixture('repair-crontab-v1-storage')} --kubeconfig ${server.kubeconfigPath}`
+    )
+    // KUBECONFIG alone, no --kubeconfig or --context: retire reads that cluster all the same
+    const refused = await withEnvironment({ KUBECONFIG: server.kubeconfigPath }, () =>
+      crdconv(['retire', '--scheme', fixture('repair-crontab-v1-only')])
+    )
     expect(refused.code).toBe(2)
     expect(refused.stderr).toContain(
       `${NAMES.length} objects have managedFields entries at v1beta1`
@@ -218,7 +224,13 @@ describeWithApiServer('server-side apply through the CronTab lifecycle', (releas
     expect(refused.stdout).toBe('')
 
     // by hand, as the issue's user did: the CRD without v1beta1, printed with no cluster guard
-    const byHand = await crdconv(['retire', '--scheme', fixture('repair-crontab-v1-only')])
+    const byHand = await crdconv([
+      'retire',
+      '--offline',
+      '--scheme',
+      fixture('repair-crontab-v1-only'),
+    ])
+    expect(byHand.stderr).toContain('no cluster checked (--offline)')
     await kube(['apply', '-f', '-'], byHand.stdout)
     const team = cronTab(repair, 'v1', 'ssa-0', { spec: { cronSpec: '* * * * */5' } })
     const broken = await waitForApplyError(() => apply('team', team))

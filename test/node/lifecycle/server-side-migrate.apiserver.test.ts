@@ -95,7 +95,7 @@ describeWithApiServer('crdconv migrate --server-side', (release) => {
     it('status says the cluster migrates client-side only, in a line and in --json', async () => {
       const status = await cli(['status', '--scheme', fixture('crontab-v1-storage')])
       expect(status.stdout).toContain(
-        'storage migration: client-side only (this cluster has no StorageVersionMigration API (storagemigration.k8s.io)): crdconv migrate'
+        `storage migration: client-side only (this cluster has no StorageVersionMigration API (storagemigration.k8s.io)): crdconv migrate --scheme ${fixture('crontab-v1-storage')} --kubeconfig ${server.kubeconfigPath}\n`
       )
       const json = await cli(['status', '--scheme', fixture('crontab-v1-storage'), '--json'])
       expect(JSON.parse(json.stdout).storageMigration).toEqual({
@@ -124,8 +124,9 @@ describeWithApiServer('crdconv migrate --server-side', (release) => {
 
   it('status says the cluster migrates server-side, in a line and in --json', async () => {
     const status = await cli(['status', '--scheme', fixture('crontab-v1-storage')])
+    const migrateCommand = `crdconv migrate --scheme ${fixture('crontab-v1-storage')} --kubeconfig ${server.kubeconfigPath}`
     expect(status.stdout).toContain(
-      'storage migration: server-side (storagemigration.k8s.io/v1): crdconv migrate --server-side'
+      `storage migration: server-side (storagemigration.k8s.io/v1): ${migrateCommand} --server-side, or client-side: ${migrateCommand}\n`
     )
     const json = await cli(['status', '--scheme', fixture('crontab-v1-storage'), '--json'])
     const report = JSON.parse(json.stdout)

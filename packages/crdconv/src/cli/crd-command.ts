@@ -52,17 +52,20 @@ The CRD's URL is --url with the path token added (/convert/<token>), read from -
 env CONVERT_TOKEN, else the project's .dev.vars (crdconv init writes it; every deploy script reads
 it), so the token is never typed. Only the CRD on stdout holds it; messages say <redacted>.
 
-With --stored-versions, --kubeconfig or --context, it refuses (exit 2) to print a CRD that drops a
-version still listed in the CRD's status.storedVersions; with --kubeconfig or --context, also one
-that drops a version objects' managedFields still name (server-side apply to them would fail):
-run crdconv migrate first.
+Before printing, it reads the cluster the way kubectl does (--kubeconfig, --context, else
+KUBECONFIG, ~/.kube/config and the current context) and refuses (exit 2, nothing printed) a CRD
+that drops a version still in the live CRD's status.storedVersions, or one objects' managedFields
+still name (server-side apply to them would fail): run crdconv migrate first. A configured cluster
+that cannot be read is an error (exit 2). With no kubeconfig at all, or with --offline, it says
+on stderr in one line that no cluster was checked, and checks only --stored-versions, if given.
 
 The URL must be https, with no user:password@, no query and no fragment (the API server's rules);
 localhost and bare IP addresses are allowed with a warning. Without --ca-bundle the API server
 checks the webhook's certificate against the system's trusted roots, as for Workers and Lambda.
 
 Exit codes: 0 printed; 1 a schema cannot be said as a structural CRD (nothing printed);
-2 bad usage or a URL the API server would refuse.`
+2 bad usage, a URL the API server would refuse, a version the cluster still stores or names in
+managedFields, or a configured cluster that cannot be read (nothing printed).`
     )
     .action(async (options: CrdCommandOptions) => {
       context.exitCode = await printCrds(context, options)
@@ -96,7 +99,7 @@ async function printCrds(context: CommandContext, options: CrdCommandOptions): P
       ? undefined
       : Buffer.from(await readCaBundle(io, options.caBundle), 'utf8').toString('base64')
   const resources = await loadSelectedResources(options, io.cwd)
-  await refuseDroppedStoredVersions(resources, options)
+  await refuseDroppedStoredVersions(resources, options, io)
   const { crds, notes, problems } = buildResourceCrds(resources, {
     url,
     ...(caBundle === undefined ? {} : { caBundle }),

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs'
+import { register as registerHooks } from 'node:module'
 import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { Resource, Scheme } from '@crdconv/webhook/scheme'
@@ -58,14 +59,31 @@ const TYPESCRIPT_FILE = /\.[cm]?tsx?$/
 /**
  * The built CLI runs on plain node, which does not load TypeScript: a `.ts` scheme gets tsx's
  * loader, registered once, only when one is asked for (importing the library never needs it).
+ * Then {@link ESM_TYPESCRIPT_HOOK}, which runs before tsx's and loads the user's TypeScript as ESM
+ * wherever it lives.
  */
 async function registerTypeScriptLoader(): Promise<void> {
   if (typeScriptLoaderRegistered) return
   const { register } = await import('tsx/esm/api')
   register()
+  registerHooks(`data:text/javascript,${encodeURIComponent(ESM_TYPESCRIPT_HOOK)}`)
   typeScriptLoaderRegistered = true
 }
 let typeScriptLoaderRegistered = false
+
+/**
+ * A `.ts` or `.tsx` file outside `node_modules` whose package.json lacks `"type": "module"` (or
+ * with no package.json at all) loads as CommonJS, and its `import` of an ES module then fails
+ * with Node's "Cannot require() ES Module … in a cycle" (Node 20) or "module not been linked"
+ * (Node 22), which tell the user nothing. A scheme is written with `import` (every example and
+ * scaffold is), so this load hook has tsx load such a file as an ES module, with the same
+ * `@crdconv/webhook` instance as the CLI. `.cts` files and packages in `node_modules` load as
+ * Node says.
+ */
+const ESM_TYPESCRIPT_HOOK = `export async function load(url, context, nextLoad) {
+  const user = url.startsWith('file:') && !url.includes('/node_modules/')
+  return nextLoad(url, user && /\\.tsx?$/.test(new URL(url).pathname) ? { ...context, format: 'module' } : context)
+}`
 
 function isScheme(value: unknown): value is Scheme {
   return (

@@ -2,6 +2,7 @@
 import { Command, CommanderError } from 'commander'
 import { EXIT, processIo, redactingIo, UsageError, type CliIo } from '../command-io/index.ts'
 import type { CommandContext } from './command-context.ts'
+import { apiFailure, describeApiError } from '../cluster-client/index.ts'
 import { registerCheckCommand } from './check-command.ts'
 import { registerConvertCommand } from './convert-command.ts'
 import { registerCoverageCommand } from './coverage-command.ts'
@@ -75,7 +76,9 @@ export async function runCli(
       io.stderr(usageLine(command ?? program, message))
       return EXIT.usage
     }
-    io.stderr(`crdconv: ${message}\n`)
+    // an API server's refusal that no command explained: its Status message, not the library's dump
+    const refusal = apiFailure(error) === undefined ? undefined : describeApiError(error)
+    io.stderr(`crdconv: ${refusal ?? message}\n`)
     return EXIT.problem
   }
 }

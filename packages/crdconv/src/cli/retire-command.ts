@@ -27,12 +27,18 @@ the storage version alone and the old versions are no longer served, remove them
 scheme and print the CRD without its webhook. Once it is applied, the API server never calls the
 webhook again, and its deployment can be deleted.
 
+Before printing, it reads the cluster the way kubectl does (--kubeconfig, --context, else
+KUBECONFIG, ~/.kube/config and the current context) and refuses while the live CRD's
+status.storedVersions or objects' managedFields still name a version it drops. A configured
+cluster that cannot be read is an error; with no kubeconfig at all, or with --offline, it says on
+stderr in one line that no cluster was checked.
+
 Examples:
   crdconv retire --scheme ./src/scheme.ts --context prod | kubectl --context prod apply -f -
 
 Exit codes: 0 printed; 1 a schema cannot be said as a structural CRD; 2 bad usage, a resource
-with more than one version, or one whose stored versions the CRD would drop, or (read from the
-cluster) a version objects' managedFields still name (nothing printed).`
+with more than one version, one whose stored versions the CRD would drop, a version objects'
+managedFields still name, or a configured cluster that cannot be read (nothing printed).`
     )
     .action(async (options: RetireOptions) => {
       context.exitCode = await printRetiredCrds(context, options)
@@ -52,7 +58,7 @@ async function printRetiredCrds(context: CommandContext, options: RetireOptions)
   if (unretired.length > 0) {
     throw new UsageError('nothing-to-retire', `nothing to retire:\n  - ${unretired.join('\n  - ')}`)
   }
-  await refuseDroppedStoredVersions(resources, options)
+  await refuseDroppedStoredVersions(resources, options, io)
   const { crds, problems } = retiredCrds(resources)
   if (problems.length > 0) {
     io.stderr(`crdconv: no CRD printed:\n  - ${problems.join('\n  - ')}\n`)

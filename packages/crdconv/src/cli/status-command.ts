@@ -10,7 +10,7 @@ import {
 } from '../lifecycle/index.ts'
 import { DEFAULT_SLOW_MS, readWebhookMetrics } from '../webhook-health/index.ts'
 import { SETTING_VARIABLES } from '@crdconv/webhook/http'
-import { EXIT, readCaBundle, type CliIo } from '../command-io/index.ts'
+import { EXIT, readCaBundle, suggestedCommands, type CliIo } from '../command-io/index.ts'
 import type { CommandContext } from './command-context.ts'
 import { PROJECT_TOKEN_FILE } from '../init/index.ts'
 import { findPathToken } from './project-token.ts'
@@ -22,6 +22,7 @@ import {
 } from './cluster-options.ts'
 import { addSchemeOptions, loadSelectedResources, type SchemeSelection } from './load-scheme.ts'
 import { parseCount } from './option-parsers.ts'
+import { projectSettings } from './project-settings.ts'
 
 export function registerStatusCommand(program: Command, context: CommandContext): void {
   const command = addSchemeOptions(
@@ -121,15 +122,21 @@ async function showStatus(io: CliIo, options: StatusOptions): Promise<number> {
   let exitCode: number = EXIT.ok
   const side = await webhookSide(io, options)
   const statuses: ResourceReport[] = []
+  const commands = suggestedCommands({
+    ...options,
+    urlConfigured: projectSettings(io.cwd).url !== undefined,
+  })
   for (const resource of resources) {
     const found = await asUsageErrors(() =>
-      resourceStatus(client, resource, { slowMs: options.slowMs })
+      resourceStatus(client, resource, { slowMs: options.slowMs, commands })
     )
     const status =
       side === undefined ? found : { ...found, webhookMetrics: webhookMetricsReport(side, found) }
     statuses.push(status)
     if (options.json !== true) {
-      io.stdout(describeStatus(status, migration, `${client.contextName}, ${client.server}`))
+      io.stdout(
+        describeStatus(status, migration, `${client.contextName}, ${client.server}`, commands)
+      )
     }
     if (blocksNextStep(status)) exitCode = EXIT.problem
   }

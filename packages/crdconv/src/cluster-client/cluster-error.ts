@@ -60,7 +60,10 @@ export function apiFailure(error: unknown): ApiFailure | undefined {
   const retryAfter = Number(retryAfterHeader)
   return {
     code,
-    message: typeof status?.['message'] === 'string' ? status['message'] : `HTTP ${code}`,
+    message:
+      typeof status?.['message'] === 'string' && status['message'].trim() !== ''
+        ? status['message']
+        : `HTTP ${code}`,
     ...(Number.isFinite(retryAfter) && retryAfterHeader !== undefined ? { retryAfter } : {}),
   }
 }
@@ -88,6 +91,28 @@ export function networkErrorCode(error: unknown): string | undefined {
     current = cause
   }
   return undefined
+}
+
+/**
+ * What an API server's refusal, or a failed connection, says, in one line: the `Status`
+ * message (a conversion webhook's own `result.message` is in it) and the HTTP status, or the
+ * system error code. Never the client library's dump (`HTTP-Code: 500 Message: Unknown API
+ * Status Code! Body: … Headers: …`); undefined for an error that is neither.
+ *
+ * @example
+ * ```ts
+ * describeApiError(apiException)
+ * // 'the API server answered HTTP 500: conversion webhook for example.com/v1beta1, Kind=CronTab failed: …'
+ * ```
+ */
+export function describeApiError(error: unknown): string | undefined {
+  const failure = apiFailure(error)
+  if (failure !== undefined) {
+    const answered = `the API server answered HTTP ${failure.code}`
+    return failure.message === `HTTP ${failure.code}` ? answered : `${answered}: ${failure.message}`
+  }
+  const network = networkErrorCode(error)
+  return network === undefined ? undefined : `the API server did not answer (${network})`
 }
 
 /** Whether a request that failed this way may succeed later: 429, 5xx, a dropped connection. */

@@ -36,6 +36,8 @@ export interface ConnectOptions {
 
 /** A connection to one cluster: its API clients and where it points, for messages. */
 export interface ClusterClient extends ClusterTarget {
+  /** Where the configuration came from, for messages: `KUBECONFIG=…`, `--kubeconfig …`, a file. */
+  readonly source: string
   readonly kubeConfig: KubeConfig
   /** Reads and writes any resource as plain JSON (CRDs and custom objects alike). */
   readonly objects: CustomObjectsApi
@@ -86,6 +88,7 @@ export function connectToCluster(options: ConnectOptions = {}): ClusterClient {
       })
     )
   return {
+    source,
     kubeConfig,
     server: cluster.server,
     contextName: kubeConfig.getCurrentContext(),

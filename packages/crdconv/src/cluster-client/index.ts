@@ -1,6 +1,7 @@
 /** The cluster client: its errors, custom objects, the live CRD, dry runs; connecting loads on use. */
 export {
   apiFailure,
+  describeApiError,
   CLUSTER_ERROR_CODES,
   ClusterError,
   explainClusterError,

@@ -1,4 +1,4 @@
-/** What every command reads, writes and refuses, below the CLI and the domains: io, input and token files, usage errors, tables, manifests. */
+/** What every command reads, writes and refuses, below the CLI and the domains: io, input and token files, usage errors, tables, wording, manifests. */
 export {
   describeError,
   EXIT,
@@ -17,6 +17,12 @@ export {
   type ParsedManifests,
 } from './manifest-format.ts'
 export { formatTable } from './text-table.ts'
+export { countOf, shellWord } from './wording.ts'
+export {
+  suggestedCommands,
+  type CommandSelection,
+  type SuggestedCommands,
+} from './suggested-commands.ts'
 export { readTokenFile, tokensInFile } from './token-file.ts'
 export { UsageError, type UsageProblemCode } from './usage-error.ts'
 export { USAGE_ERROR_CODES, type UsageErrorCode } from './usage-error-codes.ts'

@@ -40,8 +40,9 @@ export function clusterFiles(packageName: string): Readonly<Record<string, strin
 /** The package.json scripts of the cluster path: the server's bundle, the chart's CRD. */
 export const CLUSTER_SCRIPTS = {
   ...SERVER_BUNDLE_SCRIPT,
-  // the chart replaces this URL with the Service; crdconv crd needs one to write the stanza
-  'chart:crd': `mkdir -p chart/files && crdconv crd --scheme src/scheme.ts --url https://in-cluster.invalid/convert --no-token > ${CHART_CRD_FILE}`,
+  // the chart replaces this URL with the Service; crdconv crd needs one to write the stanza.
+  // --offline: the chart is installed in clusters the current kubectl context says nothing of
+  'chart:crd': `mkdir -p chart/files && crdconv crd --offline --scheme src/scheme.ts --url https://in-cluster.invalid/convert --no-token > ${CHART_CRD_FILE}`,
 }
 
 function chartYaml(name: string): string {

@@ -45,7 +45,14 @@ export async function droppedVersionProblems(
     }
     if (client !== undefined && crd !== undefined && dropped.length === 0) {
       const tally = await tallyObjects(client, crd)
-      const owned = typeof tally === 'string' ? [] : [...tally.ownership]
+      if (typeof tally === 'string') {
+        problems.push(
+          `${name}: its objects could not be listed to check which versions their managedFields name: ${tally}: ` +
+            'grant list on them, or pass --offline to print without that check'
+        )
+        continue
+      }
+      const owned = [...tally.ownership]
       for (const [version, objects] of owned) {
         if (resource.versionNames.includes(version)) continue
         problems.push(

@@ -11,6 +11,7 @@ import {
   type LiveCustomResourceDefinition,
 } from '../cluster-client/index.ts'
 import { staleOwnershipVersions } from './ownership-rewrite.ts'
+import { suggestedCommands, type SuggestedCommands } from '../command-io/index.ts'
 import {
   findProblems,
   nextStep,
@@ -51,6 +52,8 @@ export interface ResourceStatus {
 export interface StatusOptions {
   /** A review slower than this, through the API server, is a problem (default 100 ms). */
   readonly slowMs?: number
+  /** The commands fixes suggest, for the scheme and cluster the user named (default: bare). */
+  readonly commands?: SuggestedCommands
 }
 
 /**
@@ -65,13 +68,14 @@ export async function resourceStatus(
   options: StatusOptions = {}
 ): Promise<ResourceStatus> {
   const crdName = resource.identity.crdName
+  const commands = options.commands ?? suggestedCommands({})
   const crd = await readCustomResourceDefinition(client, crdName)
   if (crd === undefined) {
     const problem: StatusProblem = {
       code: 'crd-not-installed',
       blocking: true,
       message: `${crdName} is not installed in context ${client.contextName}`,
-      fix: 'apply it: crdconv crd --scheme S --url URL | kubectl apply -f -',
+      fix: `apply it: ${commands.crd()}`,
     }
     return {
       crdName,
@@ -88,7 +92,7 @@ export async function resourceStatus(
   const counted = typeof listed === 'string' ? listed : listed.namespaces
   const ownership = typeof listed === 'string' ? undefined : listed.ownership
   const storedVersions = crd.status?.storedVersions ?? []
-  const problems = findProblems(resource, crd, rows, ownership)
+  const problems = findProblems(resource, crd, rows, ownership, commands)
   const total =
     typeof counted === 'string' ? undefined : [...counted.values()].reduce((a, b) => a + b, 0)
   const webhook = await webhookStatus(
@@ -97,7 +101,8 @@ export async function resourceStatus(
     crd,
     checks,
     total,
-    options.slowMs ?? DEFAULT_SLOW_MS
+    options.slowMs ?? DEFAULT_SLOW_MS,
+    commands
   )
   const health = webhook?.health
   if (health?.message !== undefined) {
@@ -132,7 +137,7 @@ export async function resourceStatus(
     ...(ownership === undefined || ownership.size === 0 ? {} : { ownership }),
     ...(webhook === undefined ? {} : { webhook }),
     problems,
-    next: nextStep(resource, crd, ownership),
+    next: nextStep(resource, crd, ownership, commands),
   }
 }
 

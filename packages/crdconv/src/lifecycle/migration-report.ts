@@ -1,4 +1,5 @@
 // What `crdconv migrate` prints on stdout for each resource, client-side or server-side.
+import { countOf } from '../command-io/index.ts'
 import type { MigrationSummary } from './migration-summary.ts'
 import type { ServerSideResult } from './migration-status.ts'
 import type { RewriteCounts } from './rewrite-objects.ts'
@@ -8,12 +9,22 @@ const list = (versions: readonly string[]) => `[${versions.join(', ')}]`
 const NEXT =
   '  next: stop serving the old versions (served: false), remove them from the scheme, apply crdconv crd; crdconv retire once one version is left'
 
+/** What to do after a rewrite stopped: the webhook's failure, or the API server's, first fixed. */
+function rerunOnceAnswering(stopped: string): string {
+  const who = /conversion webhook/i.test(stopped)
+    ? 'the webhook converts again'
+    : 'the API server answers'
+  return `nothing past that was written; once ${who} (crdconv status checks it), run crdconv migrate again (it is safe to rerun)`
+}
+
 /** Whether the summary means exit code 1: nothing written, objects left, or a migration that failed. */
 export function migrationFailed(summary: MigrationSummary): boolean {
   return (
     summary.blocked !== undefined ||
     (summary.counts?.failures.length ?? 0) > 0 ||
+    summary.counts?.stopped !== undefined ||
     (summary.ownership?.failures.length ?? 0) > 0 ||
+    summary.ownership?.stopped !== undefined ||
     summary.serverSide?.problem !== undefined
   )
 }
@@ -37,19 +48,25 @@ function describeData(summary: MigrationSummary, dryRun: boolean): string {
   if (counts === undefined) return `${crdName}: nothing done\n`
   if (dryRun) {
     return (
-      `${crdName}: would rewrite ${counts.seen} objects at ${storageVersion}, then set storedVersions ` +
+      `${crdName}: would rewrite ${countOf(counts.seen, 'object')} at ${storageVersion}, then set storedVersions ` +
       `from ${list(summary.storedVersionsBefore)} to [${storageVersion}] (dry run: nothing written)\n`
     )
   }
   const lines = [
-    `${crdName}: rewrote ${counts.rewritten} of ${counts.seen} objects at ${storageVersion} ` +
-      `(${counts.conflicts} conflicts re-read, ${counts.deleted} deleted meanwhile, ${counts.retries} retries, ${counts.failures.length} failed)`,
+    `${crdName}: rewrote ${counts.rewritten} of ${countOf(counts.seen, 'object')} at ${storageVersion} ` +
+      `(${countOf(counts.conflicts, 'conflict')} re-read, ${counts.deleted} deleted meanwhile, ${countOf(counts.retries, 'retry', 'retries')}, ${counts.failures.length} failed)`,
   ]
   for (const failure of counts.failures.slice(0, 20)) {
     lines.push(`  - ${failure.object}: ${failure.message}`)
   }
   if (counts.failures.length > 20) lines.push(`  - … and ${counts.failures.length - 20} more`)
-  if (counts.failures.length > 0) {
+  if (counts.stopped !== undefined) {
+    lines[0] = `${crdName}: stopped after rewriting ${counts.rewritten} of ${countOf(counts.total ?? counts.seen, 'object')} at ${storageVersion}`
+    lines.push(
+      `  ${counts.stopped.message}`,
+      `  storedVersions left at ${list(summary.storedVersionsAfter)}: ${rerunOnceAnswering(counts.stopped.message)}`
+    )
+  } else if (counts.failures.length > 0) {
     lines.push(
       `  storedVersions left at ${list(summary.storedVersionsAfter)}: fix the failures and run crdconv migrate again (it is safe to rerun)`
     )
@@ -65,7 +82,7 @@ function describeData(summary: MigrationSummary, dryRun: boolean): string {
 function describeServerSide(summary: MigrationSummary, result: ServerSideResult): string {
   const { crdName, storageVersion } = summary
   const before = list(summary.storedVersionsBefore)
-  const objects = result.objects === undefined ? 'every object' : `${result.objects} objects`
+  const objects = result.objects === undefined ? 'every object' : countOf(result.objects, 'object')
   if (result.outcome === 'dry-run') {
     return (
       `${crdName}: would create a StorageVersionMigration (${result.groupVersion}): the API server would rewrite ` +
@@ -114,18 +131,21 @@ function describeOwnership(
     .slice(0, 20)
     .map((failure) => `  - ${failure.object}: managedFields not moved: ${failure.message}`)
   if (failures.length > 20) failed.push(`  - … and ${failures.length - 20} more`)
+  if (counts.stopped !== undefined && summary.ownership !== undefined) {
+    failed.push(`  - managedFields not moved: ${counts.stopped.message}`)
+  }
   if (failed.length > 0) failed.push('  run crdconv migrate again (it is safe to rerun)')
   const tail = failed.length === 0 ? '' : `${failed.join('\n')}\n`
   if (counts.ownershipMoved === 0) return tail
   const { storageVersion } = summary
   if (dryRun) {
-    return `  managedFields: would move the field managers of ${counts.ownershipMoved} objects to ${storageVersion}\n`
+    return `  managedFields: would move the field managers of ${countOf(counts.ownershipMoved, 'object')} to ${storageVersion}\n`
   }
   const lines = [
-    `  managedFields: moved the field managers of ${counts.ownershipMoved} objects to ${storageVersion}` +
+    `  managedFields: moved the field managers of ${countOf(counts.ownershipMoved, 'object')} to ${storageVersion}` +
       (counts.ownershipLossCount === 0
         ? ' (every owned field kept)'
-        : `; ${counts.ownershipLossCount} entries lost fields with no place at ${storageVersion}:`),
+        : `; ${countOf(counts.ownershipLossCount, 'entry', 'entries')} lost fields with no place at ${storageVersion}:`),
   ]
   for (const loss of counts.ownershipLosses) {
     const what =

@@ -6,6 +6,7 @@ import {
 } from '@crdconv/webhook/scheme'
 import {
   apiFailure,
+  describeApiError,
   explainClusterError,
   isTransient,
   type ClusterClient,
@@ -52,6 +53,12 @@ export interface RewriteCounts {
   /** What field managers lost on the way: the first `MAX_LOSSES`, and how many in all. */
   ownershipLosses: OwnershipLoss[]
   ownershipLossCount: number
+  /**
+   * Why the rewrite stopped before the last object: the API server refused to list or re-read
+   * them (a conversion webhook that fails or went down), or could not be reached. Nothing after
+   * that was written; storedVersions must stay as it was.
+   */
+  stopped?: Problem<RewriteFailureCode>
 }
 
 /** Losses kept for the summary; the rest are counted, so memory stays flat at any size. */
@@ -65,6 +72,7 @@ export const REWRITE_FAILURE_CODES = [
   'write-refused',
   'conflicts-exhausted',
   'retries-exhausted',
+  'listing-stopped',
 ] as const
 
 export type RewriteFailureCode = ProblemCode<typeof REWRITE_FAILURE_CODES>
@@ -101,6 +109,30 @@ export async function rewriteAllObjects(
     ownershipLossCount: 0,
   }
   const report = () => options.onProgress?.(counts)
+  try {
+    await rewritePages(client, at, options, counts, report)
+  } catch (error) {
+    const refusal = describeApiError(error)
+    if (refusal === undefined) throw error
+    counts.stopped = {
+      code: 'listing-stopped',
+      message: `the objects at ${at.version} could not be listed or read (${client.server}): ${refusal}`,
+    }
+    report()
+    return counts
+  }
+  counts.total = counts.seen
+  report()
+  return counts
+}
+
+async function rewritePages(
+  client: ClusterClient,
+  at: ObjectsAt,
+  options: RewriteOptions,
+  counts: RewriteCounts,
+  report: () => void
+): Promise<void> {
   for await (const page of objectPages(client, at, options.pageSize)) {
     if (counts.total === undefined || page.remaining !== undefined) {
       counts.total = counts.seen + page.items.length + (page.remaining ?? 0)
@@ -122,9 +154,6 @@ export async function rewriteAllObjects(
       report()
     })
   }
-  counts.total = counts.seen
-  report()
-  return counts
 }
 
 async function rewriteOne(

@@ -2,6 +2,7 @@ import { sortByVersionPriority } from '../crd/index.ts'
 import type { Problem, ProblemCode, Resource } from '@crdconv/webhook/scheme'
 import { liveStorageVersion, type LiveCustomResourceDefinition } from '../cluster-client/index.ts'
 import type { WebhookCheck } from '../webhook-health/index.ts'
+import { countOf, suggestedCommands, type SuggestedCommands } from '../command-io/index.ts'
 
 /** How a version is declared on one side: in the scheme, or in the live CRD. */
 export interface VersionFlags {
@@ -48,24 +49,28 @@ export interface StatusProblem extends Problem<StatusProblemCode> {
   readonly fix: string
 }
 
-const APPLY_CRD =
-  'apply the CRD the scheme generates: crdconv crd --scheme S --url URL | kubectl apply -f -'
+/** The fix that applies the CRD the scheme generates, at the webhook the live CRD names. */
+function applyCrd(crd: LiveCustomResourceDefinition, commands: SuggestedCommands): string {
+  return `apply the CRD the scheme generates: ${commands.crd(crd.spec.conversion?.webhook?.clientConfig?.url)}`
+}
 
-/** What is wrong between the live CRD and the scheme, each with what to do. */
+/** What is wrong between the live CRD and the scheme, each with what to do (`commands` to paste). */
 export function findProblems(
   resource: Resource,
   crd: LiveCustomResourceDefinition,
   rows: readonly VersionRow[],
-  ownership?: ReadonlyMap<string, number>
+  ownership?: ReadonlyMap<string, number>,
+  commands: SuggestedCommands = suggestedCommands({})
 ): StatusProblem[] {
-  const problems: StatusProblem[] = [...ownershipProblems(crd, ownership)]
+  const applyTheCrd = applyCrd(crd, commands)
+  const problems: StatusProblem[] = [...ownershipProblems(crd, ownership, commands)]
   const live = liveStorageVersion(crd)
   if (live !== resource.storageVersion) {
     problems.push({
       code: 'storage-version-differs',
       blocking: true,
       message: `the live CRD stores ${live ?? 'no version'}, the scheme ${resource.storageVersion}: migrate would write the wrong version`,
-      fix: APPLY_CRD,
+      fix: applyTheCrd,
     })
   }
   for (const row of rows) {
@@ -74,7 +79,7 @@ export function findProblems(
         code: 'version-not-applied',
         blocking: false,
         message: `${row.version} is in the scheme but not in the live CRD`,
-        fix: APPLY_CRD,
+        fix: applyTheCrd,
       })
     } else if (row.scheme === undefined) {
       problems.push({
@@ -84,8 +89,8 @@ export function findProblems(
           ? `${row.version} is gone from the scheme but still in status.storedVersions: the webhook cannot convert objects stored at it`
           : `${row.version} is served live but gone from the scheme: the webhook cannot convert to it`,
         fix: row.stored
-          ? `put ${row.version} back in the scheme, redeploy, and run crdconv migrate`
-          : `stop serving it (${APPLY_CRD})`,
+          ? `put ${row.version} back in the scheme, redeploy, and run ${commands.migrate()}`
+          : `stop serving it (${applyTheCrd})`,
       })
     }
     if (row.schema !== undefined && row.schema !== 'same') {
@@ -93,7 +98,7 @@ export function findProblems(
         code: 'schema-differs',
         blocking: false,
         message: `${row.version}: the live schema ${row.schema} from the scheme's`,
-        fix: APPLY_CRD,
+        fix: applyTheCrd,
       })
     }
   }
@@ -103,7 +108,7 @@ export function findProblems(
       code: 'conversion-not-webhook',
       blocking: true,
       message: `conversion.strategy is ${crd.spec.conversion?.strategy ?? 'None'} while ${served} versions are served: objects change apiVersion without being converted`,
-      fix: APPLY_CRD,
+      fix: applyTheCrd,
     })
   }
   return problems
@@ -117,7 +122,8 @@ export function findProblems(
  */
 function ownershipProblems(
   crd: LiveCustomResourceDefinition,
-  ownership: ReadonlyMap<string, number> | undefined
+  ownership: ReadonlyMap<string, number> | undefined,
+  commands: SuggestedCommands
 ): StatusProblem[] {
   const storage = liveStorageVersion(crd)
   const stored = crd.status?.storedVersions ?? []
@@ -133,11 +139,11 @@ function ownershipProblems(
       code: 'managed-fields-off-storage',
       blocking: true,
       message:
-        `${objects} object${objects === 1 ? ' has' : 's have'} managedFields entries at ${version} (${where}): ` +
+        `${countOf(objects, 'object')} ${objects === 1 ? 'has' : 'have'} managedFields entries at ${version} (${where}): ` +
         (served
           ? `server-side apply to ${objects === 1 ? 'it' : 'them'} will fail once ${version} is no longer served`
           : `every server-side apply to ${objects === 1 ? 'it' : 'them'} fails (request to convert CR to an invalid group/version)`),
-      fix: `move them to ${storage ?? 'the storage version'}: crdconv migrate --scheme S`,
+      fix: `move ${objects === 1 ? 'it' : 'them'} to ${storage ?? 'the storage version'}: ${commands.migrate()}`,
     })
   }
   return problems
@@ -147,29 +153,31 @@ function ownershipProblems(
 export function nextStep(
   resource: Resource,
   crd: LiveCustomResourceDefinition,
-  ownership?: ReadonlyMap<string, number>
+  ownership?: ReadonlyMap<string, number>,
+  commands: SuggestedCommands = suggestedCommands({})
 ): string {
+  const apply = commands.crd(crd.spec.conversion?.webhook?.clientConfig?.url)
   const storage = liveStorageVersion(crd) ?? resource.storageVersion
   const stored = crd.status?.storedVersions ?? []
   const others = crd.spec.versions.filter((version) => version.name !== storage)
   const [newest] = sortByVersionPriority(crd.spec.versions.map((version) => version.name))
   if (newest !== undefined && newest !== storage) {
-    return `make ${newest} the storage version (storage: true in the scheme), apply crdconv crd, then crdconv migrate`
+    return `make ${newest} the storage version (storage: true in the scheme), then ${apply}, then ${commands.migrate()}`
   }
   if (stored.some((version) => version !== storage)) {
-    return `rewrite every object at ${storage}: crdconv migrate --scheme S`
+    return `rewrite every object at ${storage}: ${commands.migrate()}`
   }
   if ((ownership?.size ?? 0) > 0) {
-    return `move the managedFields at ${[...ownership!.keys()].join(', ')} to ${storage}: crdconv migrate --scheme S`
+    return `move the managedFields at ${[...ownership!.keys()].join(', ')} to ${storage}: ${commands.migrate()}`
   }
   if (others.some((version) => version.served)) {
-    return `stop serving ${others.map((version) => version.name).join(', ')} (served: false in the scheme), then apply crdconv crd`
+    return `stop serving ${others.map((version) => version.name).join(', ')} (served: false in the scheme), then ${apply}`
   }
   if (others.length > 0) {
-    return `remove ${others.map((version) => version.name).join(', ')} from the scheme, then apply crdconv crd`
+    return `remove ${others.map((version) => version.name).join(', ')} from the scheme, then ${apply}`
   }
   if (crd.spec.conversion?.strategy === 'Webhook') {
-    return 'drop the webhook: crdconv retire --scheme S | kubectl apply -f -, then delete its deployment'
+    return `drop the webhook: ${commands.retire()}, then delete its deployment`
   }
   return 'nothing: one version, no webhook'
 }

@@ -1,6 +1,11 @@
 // What `crdconv status` prints for each resource: a table of its versions, the webhook's health
 // and cost, the storage migration the cluster supports, problems and the next step; or as JSON.
-import { formatTable } from '../command-io/index.ts'
+import {
+  countOf,
+  formatTable,
+  suggestedCommands,
+  type SuggestedCommands,
+} from '../command-io/index.ts'
 import type { ClusterClient } from '../cluster-client/index.ts'
 import { webhookStatusLines } from '../webhook-health/index.ts'
 import type { ResourceStatus } from './lifecycle-status.ts'
@@ -37,10 +42,13 @@ export function statusJson(
 }
 
 /** Which storage migration the cluster supports, as the line `status` prints. */
-export function describeMigrationSupport(support: StorageMigrationSupport): string {
+export function describeMigrationSupport(
+  support: StorageMigrationSupport,
+  commands: SuggestedCommands = suggestedCommands({})
+): string {
   return support.serverSide
-    ? `storage migration: server-side (${support.groupVersion}): crdconv migrate --server-side, or client-side: crdconv migrate`
-    : `storage migration: client-side only (${support.reason}): crdconv migrate`
+    ? `storage migration: server-side (${support.groupVersion}): ${commands.migrate('--server-side')}, or client-side: ${commands.migrate()}`
+    : `storage migration: client-side only (${support.reason}): ${commands.migrate()}`
 }
 
 function flags(side: VersionFlags | undefined): string {
@@ -72,7 +80,8 @@ function webhookCell(row: VersionRow): string {
 export function describeStatus(
   status: ResourceReport,
   migration: StorageMigrationSupport,
-  where: string
+  where: string,
+  commands: SuggestedCommands = suggestedCommands({})
 ): string {
   const lines = [`${status.crdName} (${where})`]
   const table = [
@@ -103,12 +112,14 @@ export function describeStatus(
     }
   }
   if (status.ownership !== undefined) {
-    const versions = [...status.ownership].map(([version, count]) => `${version}: ${count} objects`)
+    const versions = [...status.ownership].map(
+      ([version, count]) => `${version}: ${countOf(count, 'object')}`
+    )
     lines.push(`managedFields at other versions: ${versions.join(', ')}`)
   }
   if (status.webhook !== undefined) lines.push(...webhookStatusLines(status.webhook))
   if (status.webhookMetrics !== undefined) lines.push(...webhookMetricsLines(status.webhookMetrics))
-  lines.push(describeMigrationSupport(migration))
+  lines.push(describeMigrationSupport(migration, commands))
   if (status.problems.length > 0) {
     lines.push('problems:')
     for (const problem of status.problems) {

@@ -59,7 +59,7 @@ export async function migrateStorage(
     ownership: ownershipRewriter(resource),
   })
   let after = before
-  if (!options.dryRun && counts.failures.length === 0) {
+  if (!options.dryRun && counts.failures.length === 0 && counts.stopped === undefined) {
     await setStoredVersions(client, crdName, [storageVersion])
     after = [storageVersion]
   }

@@ -1,6 +1,7 @@
 // What the webhook costs this cluster, from the measured round trip, the stored objects, the
 // served versions and the API server's release: predictWebhookCost's figures, what the API tells
 // about where objects are stored, and what removes each cost.
+import { suggestedCommands, type SuggestedCommands } from '../command-io/index.ts'
 import { predictWebhookCost, stallAfterBurstMs, type WebhookCost } from './webhook-cost.ts'
 import type { WebhookRoundTrip } from './webhook-round-trip.ts'
 
@@ -26,6 +27,8 @@ export interface CostInput {
   readonly storage: string
   readonly storedVersions: readonly string[]
   readonly otherServed: readonly string[]
+  /** The commands fixes suggest (default: bare). */
+  readonly commands?: SuggestedCommands
 }
 
 /** A release the API server did not name is taken for the newest crdconv knows. */
@@ -59,7 +62,7 @@ export function webhookCostReport(input: CostInput): WebhookCostReport {
     otherServedVersions: otherServed,
     cost,
     stallAfterLargerBurstMs: stallAfterBurstMs(cost, larger, roundTrip.ms),
-    fixes: fixes(storage, otherServed),
+    fixes: fixes(storage, otherServed, input.commands ?? suggestedCommands({})),
   }
 }
 
@@ -76,11 +79,15 @@ function storedAt({ storage, storedVersions, storedObjects }: CostInput): string
   return `${storedObjects} at ${storedVersions.join(' or ')} (status.storedVersions; the API does not say how many at each: crdconv migrate rewrites them all at ${storage})`
 }
 
-function fixes(storage: string, otherServed: readonly string[]): string[] {
+function fixes(
+  storage: string,
+  otherServed: readonly string[],
+  commands: SuggestedCommands
+): string[] {
   const others = otherServed.join(', ')
   return [
-    `stop serving versions nobody reads (served: false in the scheme, apply crdconv crd), then drop the webhook once one is left: crdconv retire --scheme S | kubectl apply -f -`,
-    `make the version clients read the storage version (storage: true in the scheme, apply crdconv crd, then crdconv migrate --scheme S): reads at ${storage} never call the webhook, reads at ${others} do`,
+    `stop serving versions nobody reads (served: false in the scheme, then ${commands.crd()}), then drop the webhook once one is left: ${commands.retire()}`,
+    `make the version clients read the storage version (storage: true in the scheme, then ${commands.crd()}, then ${commands.migrate()}): reads at ${storage} never call the webhook, reads at ${others} do`,
     `shorten the round trip: run the webhook in the cluster (crdconv serve) or nearer to it (Workers placement, Lambda in the cluster's region)`,
   ]
 }

@@ -1,5 +1,6 @@
 // Whether the webhook answers the API server, fails, or answers too slowly, and what that breaks:
 // the versions and operations affected, what keeps working, and the command that fixes it.
+import { suggestedCommands, type SuggestedCommands } from '../command-io/index.ts'
 import type { WebhookRoundTrip, WebhookRoundTripFailure } from './webhook-round-trip.ts'
 
 /** The `--slow-ms` default: past it a LIST of 600 objects through the webhook fails at 60 s. */
@@ -42,6 +43,8 @@ export interface HealthInput {
   readonly otherServed: readonly string[]
   readonly url: string | undefined
   readonly storedObjects: number
+  /** The commands fixes suggest (default: bare). */
+  readonly commands?: SuggestedCommands
 }
 
 /**
@@ -55,6 +58,7 @@ export interface HealthInput {
  */
 export function webhookHealth(input: HealthInput): WebhookHealth {
   const { measured, storage, otherServed, url } = input
+  const commands = input.commands ?? suggestedCommands({})
   const failure = measured !== undefined && 'message' in measured ? measured : input.failedCheck
   const others = otherServed.join(', ')
   const at = url ?? 'its URL'
@@ -62,7 +66,7 @@ export function webhookHealth(input: HealthInput): WebhookHealth {
   if (failure !== undefined) {
     const state = failureState(failure.message)
     const retire = oneServed
-      ? `; or, as ${storage} is the only version served, drop the webhook: crdconv retire --scheme S | kubectl apply -f -`
+      ? `; or, as ${storage} is the only version served, drop the webhook: ${commands.retire()}`
       : ''
     return {
       state,
@@ -74,7 +78,7 @@ export function webhookHealth(input: HealthInput): WebhookHealth {
       affected: `failing: GET, create, update, patch and delete at ${others || failure.version}, and LIST at it (on v1.20 always; on current releases once its watch cache has fallen behind, after any write); working: everything at ${storage} (the storage version) and every other resource`,
       fix:
         state === 'down'
-          ? `redeploy the webhook at ${at}, or point the CRD where it runs: crdconv crd --scheme S --url URL | kubectl apply -f -; crdconv probe URL checks it directly${retire}`
+          ? `redeploy the webhook at ${at}, or point the CRD where it runs: ${commands.crd()}; crdconv probe URL checks it directly${retire}`
           : `redeploy a working webhook (its log names the review uid and the failing object; crdconv probe URL reproduces it)${retire}`,
     }
   }
@@ -85,7 +89,7 @@ export function webhookHealth(input: HealthInput): WebhookHealth {
       affectedVersions: otherServed,
       message: `the webhook is slow: a review takes ${measured.ms.toFixed(0)} ms through the API server (over --slow-ms ${input.slowMs})`,
       affected: `waiting: every GET and write at ${others}, and a LIST at ${others} read through the webhook (${input.storedObjects} objects, one review after another: ${seconds} s; it fails past 60 s); working at full speed: everything at ${storage}`,
-      fix: `run the webhook in the cluster (crdconv serve) or nearer to it (Workers placement, Lambda in the cluster's region); or make the version clients read the storage version (storage: true in the scheme, apply crdconv crd, then crdconv migrate)`,
+      fix: `run the webhook in the cluster (crdconv serve) or nearer to it (Workers placement, Lambda in the cluster's region); or make the version clients read the storage version (storage: true in the scheme, then ${commands.crd(url)}, then ${commands.migrate()})`,
     }
   }
   return { state: 'ok', affectedVersions: [] }

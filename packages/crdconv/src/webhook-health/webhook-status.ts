@@ -1,4 +1,5 @@
 import type { Resource } from '@crdconv/webhook/scheme'
+import { suggestedCommands, type SuggestedCommands } from '../command-io/index.ts'
 import {
   type ClusterClient,
   serverVersion,
@@ -33,7 +34,8 @@ export async function webhookStatus(
   crd: LiveCustomResourceDefinition,
   checks: readonly WebhookCheck[],
   storedObjects: number | undefined,
-  slowMs: number
+  slowMs: number,
+  commands: SuggestedCommands = suggestedCommands({})
 ): Promise<WebhookStatus | undefined> {
   const storage = liveStorageVersion(crd)
   if (crd.spec.conversion?.strategy !== 'Webhook' || storage === undefined) return undefined
@@ -55,6 +57,7 @@ export async function webhookStatus(
     otherServed,
     url: crd.spec.conversion.webhook?.clientConfig?.url,
     storedObjects: storedObjects ?? 0,
+    commands,
   })
   if (measured === undefined || !('ms' in measured) || storedObjects === undefined) {
     return { health }
@@ -66,6 +69,7 @@ export async function webhookStatus(
     storage,
     storedVersions: crd.status?.storedVersions ?? [],
     otherServed,
+    commands,
   })
   return { health, cost }
 }
