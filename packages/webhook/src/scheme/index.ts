@@ -1,5 +1,10 @@
 /** Resources, schemes and converters: the converter graph, metadata carry-over, the annotation stash, the CRD keywords a schema states. */
 export {
+  annotationPlaceValue,
+  type AnnotationHolds,
+  type AnnotationPlace,
+} from './annotation-place.ts'
+export {
   MAX_STASH_BYTES,
   MAX_STASH_DEPTH,
   restoreStashedFields,
@@ -26,6 +31,7 @@ export type { ObjectConversion } from './convert-object.ts'
 export { problem, ProblemError, type Problem, type ProblemCode } from './problem.ts'
 export {
   fieldMoves,
+  type AnnotationPlaceOptions,
   type FieldMove,
   type FieldMoveBuilder,
   type FieldMovesOptions,
