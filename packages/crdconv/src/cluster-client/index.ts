@@ -19,6 +19,7 @@ export {
   dryRunCreate,
   objectPages,
   resourceName,
+  type ObjectFilter,
   type ObjectPage,
   type ObjectsAt,
   forbiddenVerbs,

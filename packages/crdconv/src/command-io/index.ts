@@ -1,4 +1,4 @@
-/** What every command reads, writes and refuses, below the CLI and the domains: io, input and token files, usage errors, tables, manifests. */
+/** What every command reads, writes and refuses, below the CLI and the domains: io, input and token files, the project's settings, usage errors, tables, manifests. */
 export {
   describeError,
   EXIT,
@@ -16,6 +16,7 @@ export {
   type OutputFormat,
   type ParsedManifests,
 } from './manifest-format.ts'
+export { projectSettings, type ProjectSettings } from './project-settings.ts'
 export { formatTable } from './text-table.ts'
 export { readTokenFile, tokensInFile } from './token-file.ts'
 export { UsageError, type UsageProblemCode } from './usage-error.ts'
