@@ -102,7 +102,11 @@ export function coverageTable(resource: string, pair: PairCoverage): string {
   const sources = pair.sources.map((source) => [
     source.field,
     source.outcome,
-    [...source.to, ...source.stashedAs.map((key) => `stash ${key}`)].join(', '),
+    [
+      ...source.to,
+      ...source.stashedAs.map((key) => `stash ${key}`),
+      ...(source.annotatedAs ?? []).map((label) => `annotation ${label}`),
+    ].join(', '),
   ])
   const targets = pair.targets.map((target) => [
     target.field,

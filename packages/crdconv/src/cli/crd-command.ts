@@ -7,6 +7,7 @@ import {
   warn,
   formatObjects,
   type OutputFormat,
+  projectSettings,
 } from '../command-io/index.ts'
 import type { CommandContext } from './command-context.ts'
 import { outputOption } from './output-option.ts'
@@ -17,7 +18,6 @@ import {
   type StoredVersionsOptions,
 } from './stored-versions-guard.ts'
 import { addTokenOptions, webhookUrlWithToken, type WebhookUrlFlags } from './webhook-url-option.ts'
-import { projectSettings } from './project-settings.ts'
 
 export function registerCrdCommand(program: Command, context: CommandContext): void {
   const command = addTokenOptions(

@@ -4,8 +4,7 @@ import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { Resource, Scheme } from '@crdconv/webhook/scheme'
 import { Option, type Command } from 'commander'
-import { UsageError } from '../command-io/index.ts'
-import { projectSettings } from './project-settings.ts'
+import { projectSettings, UsageError } from '../command-io/index.ts'
 import { descriptionsModule, PROJECT_SCHEME } from '../init/index.ts'
 
 export const SCHEME_OPTION_HELP = `module (.ts or .js) exporting \`scheme\`, a createScheme(...) result, as a named or default export (default: package.json's "crdconv": { "scheme" }, else ${PROJECT_SCHEME})`

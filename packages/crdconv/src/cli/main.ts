@@ -13,6 +13,7 @@ import { registerInitCommand } from './init-command.ts'
 import { registerLambdaLocalCommand } from './lambda-local-command.ts'
 import { registerMigrateCommand } from './migrate-command.ts'
 import { registerProbeCommand } from './probe-command.ts'
+import { registerRecordCommand } from './record-command.ts'
 import { registerRetireCommand } from './retire-command.ts'
 import { registerReviewCommand } from './review-command.ts'
 import { registerServeCommand } from './serve-command.ts'
@@ -47,6 +48,7 @@ export function createProgram(context: CommandContext): Command {
   registerServeCommand(program, context)
   registerLambdaLocalCommand(program, context)
   registerStatusCommand(program, context)
+  registerRecordCommand(program, context)
   registerMigrateCommand(program, context)
   registerRetireCommand(program, context)
   reportUsageErrorsInOneLine(program)

@@ -22,7 +22,7 @@ import {
 } from './cluster-options.ts'
 import { addSchemeOptions, loadSelectedResources, type SchemeSelection } from './load-scheme.ts'
 import { parseCount } from './option-parsers.ts'
-import { projectSettings } from './project-settings.ts'
+import { projectSettings } from '../command-io/index.ts'
 
 export function registerStatusCommand(program: Command, context: CommandContext): void {
   const command = addSchemeOptions(

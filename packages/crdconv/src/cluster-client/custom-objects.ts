@@ -21,26 +21,44 @@ interface ListAnswer {
   metadata?: { continue?: string; remainingItemCount?: number }
 }
 
+/** Which objects of the kind a list returns: one namespace's, those a label selector selects. */
+export interface ObjectFilter {
+  /** Only this namespace's objects (a namespaced kind); default every namespace. */
+  readonly namespace?: string
+  /** A label selector, as kubectl's `--selector` (`app=web,tier!=db`). */
+  readonly labelSelector?: string
+}
+
 /**
- * Every object of the kind in all namespaces, one page at a time (`limit`/`continue`), so no
- * more than one page is ever held in memory.
+ * Every object of the kind in all namespaces (or those `filter` keeps), one page at a time
+ * (`limit`/`continue`), so no more than one page is ever held in memory.
  */
 export async function* objectPages(
   client: ClusterClient,
   at: ObjectsAt,
-  pageSize: number
+  pageSize: number,
+  filter: ObjectFilter = {}
 ): AsyncGenerator<ObjectPage> {
   let token: string | undefined
   do {
     let answer: ListAnswer
+    const request = {
+      group: at.group,
+      version: at.version,
+      plural: at.plural,
+      limit: pageSize,
+      ...(filter.labelSelector === undefined ? {} : { labelSelector: filter.labelSelector }),
+      ...(token === undefined ? {} : { _continue: token }),
+    }
     try {
-      answer = (await client.objects.listClusterCustomObject({
-        group: at.group,
-        version: at.version,
-        plural: at.plural,
-        limit: pageSize,
-        ...(token === undefined ? {} : { _continue: token }),
-      })) as ListAnswer
+      answer = (
+        filter.namespace === undefined
+          ? await client.objects.listClusterCustomObject(request)
+          : await client.objects.listNamespacedCustomObject({
+              ...request,
+              namespace: filter.namespace,
+            })
+      ) as ListAnswer
     } catch (error) {
       throw explainClusterError(error, { verb: 'list', resource: resourceName(at) }, client)
     }

@@ -20,6 +20,7 @@ export {
   dryRunCreate,
   objectPages,
   resourceName,
+  type ObjectFilter,
   type ObjectPage,
   type ObjectsAt,
   forbiddenVerbs,

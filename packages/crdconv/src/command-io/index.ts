@@ -1,4 +1,4 @@
-/** What every command reads, writes and refuses, below the CLI and the domains: io, input and token files, usage errors, tables, wording, manifests. */
+/** What every command reads, writes and refuses, below the CLI and the domains: io, input and token files, the project's settings, usage errors, tables, wording, manifests. */
 export {
   describeError,
   EXIT,
@@ -16,6 +16,7 @@ export {
   type OutputFormat,
   type ParsedManifests,
 } from './manifest-format.ts'
+export { projectSettings, type ProjectSettings } from './project-settings.ts'
 export { formatTable } from './text-table.ts'
 export { countOf, shellWord } from './wording.ts'
 export {

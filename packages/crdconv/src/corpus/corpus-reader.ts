@@ -15,7 +15,8 @@ const CORPUS_FILE = /\.(ya?ml|json)$/
 /**
  * Every object of a corpus folder (what `crdconv record` writes, or objects put there by hand):
  * each `.yaml`, `.yml` or `.json` file below it, in name order, with one or more documents each; a
- * `v1 List` gives its items. A folder that does not exist is an empty corpus.
+ * `v1 List` gives its items; files and folders whose name starts with `.` are skipped. A folder
+ * that does not exist is an empty corpus.
  *
  * @example
  * const objects = readCorpus('corpus').filter(({ object }) => object['kind'] === 'CronTab')
@@ -35,13 +36,17 @@ export function readCorpus(directory: string): CorpusObject[] {
 }
 
 function corpusFiles(directory: string): string[] {
-  return readdirSync(directory)
-    .sort()
-    .flatMap((name) => {
-      const path = join(directory, name)
-      if (statSync(path).isDirectory()) return corpusFiles(path)
-      return CORPUS_FILE.test(name) ? [path] : []
-    })
+  return (
+    readdirSync(directory)
+      .sort()
+      // `.recording-*`: what a `crdconv record` that did not finish staged
+      .filter((name) => !name.startsWith('.'))
+      .flatMap((name) => {
+        const path = join(directory, name)
+        if (statSync(path).isDirectory()) return corpusFiles(path)
+        return CORPUS_FILE.test(name) ? [path] : []
+      })
+  )
 }
 
 function objectsOf(value: unknown): Record<string, unknown>[] {

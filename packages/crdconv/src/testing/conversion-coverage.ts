@@ -1,10 +1,12 @@
 import type { $ZodType } from 'zod/v4/core'
 import { convertChecked } from '@crdconv/webhook/review'
 import {
+  annotationPlaceValue,
   canonicalJson,
   createScheme,
   formatApiVersion,
   stashAnnotationKey,
+  type AnnotationPlace,
   type ConversionFailure,
   type KubeObject,
   type Resource,
@@ -36,7 +38,14 @@ export interface CoverageOptions {
 }
 
 /** What becomes of a field of the source version; `SourceFieldCoverage` says each. */
-export const SOURCE_OUTCOMES = ['carried', 'moved', 'stashed', 'lost', 'unvaried'] as const
+export const SOURCE_OUTCOMES = [
+  'carried',
+  'moved',
+  'stashed',
+  'annotated',
+  'lost',
+  'unvaried',
+] as const
 
 /** How a field of the target version is filled; `TargetFieldCoverage` says each. */
 export const TARGET_OUTCOMES = ['filled', 'constant', 'never-filled', 'refused'] as const
@@ -46,6 +55,7 @@ export interface SourceFieldCoverage {
   readonly field: string
   /**
    * `carried` to the same field, `moved` to others only, `stashed` in the stash annotation only,
+   * `annotated` in an annotation of the author's own only (`move.removed` with `annotation`),
    * `lost` (no change of it changes the answer), `unvaried` (never generated with two values).
    */
   readonly outcome: (typeof SOURCE_OUTCOMES)[number]
@@ -53,6 +63,12 @@ export interface SourceFieldCoverage {
   readonly to: readonly string[]
   /** The stash entries (`spec.encryption`) that change when it does. */
   readonly stashedAs: readonly string[]
+  /**
+   * The declared annotations of the author's own that change when it does (`tekton.dev/v1beta1Resources`,
+   * or `cluster.x-k8s.io/conversion-data spec.topology` where the annotation holds the whole object);
+   * present only when there is one.
+   */
+  readonly annotatedAs?: readonly string[]
 }
 
 /** How one field of the target version is filled. */
@@ -151,6 +167,8 @@ interface Answer {
   /** Leaf values of the pruned answer by their place (`["spec","ports",0]`). */
   readonly leaves: Map<string, { field: string; json: string }>
   readonly stash: Map<string, string>
+  /** What each declared annotation place keeps, by its label, as canonical JSON. */
+  readonly places: Map<string, string>
 }
 
 function pairCoverage(
@@ -168,6 +186,7 @@ function pairCoverage(
   const targetZod = resource.versions[to]?.schema as $ZodType
   const apiVersion = formatApiVersion(resource.group, to)
   const stashKey = stashAnnotationKey(resource.group)
+  const places = resource.converters.flatMap((converter) => converter.annotationPlaces ?? [])
   // the answer check runs once per object, not once per changed field
   const convert = (object: unknown, checked = false): Answer | ConversionFailure => {
     const result = checked
@@ -179,10 +198,16 @@ function pairCoverage(
     for (const leaf of leafValues(pruned, targetSchema)) {
       leaves.set(JSON.stringify(leaf.at), { field: leaf.field, json: canonicalJson(leaf.value) })
     }
-    return { object: pruned as KubeObject, leaves, stash: stashEntries(result.object, stashKey) }
+    return {
+      object: pruned as KubeObject,
+      leaves,
+      stash: stashEntries(result.object, stashKey),
+      places: placeValues(result.object, places),
+    }
   }
   const reach = new Map<string, Set<string>>()
   const stashed = new Map<string, Set<string>>()
+  const annotated = new Map<string, Set<string>>()
   const varied = new Set<string>()
   const probes = new Map<string, number>()
   const filled = new Set<string>()
@@ -221,18 +246,21 @@ function pairCoverage(
       for (const { field } of changed.leaves.values()) filled.add(field)
       const fields = changedFields(base.leaves, changed.leaves)
       const keys = changedKeys(base.stash, changed.stash)
+      const labels = changedKeys(base.places, changed.places)
       // kept where the target keeps unknown fields: no declared leaf shows it
-      if (fields.size === 0 && keys.size === 0) {
+      if (fields.size === 0 && keys.size === 0 && labels.size === 0) {
         const at = firstDifference(withoutMetadata(base.object), withoutMetadata(changed.object))
         if (at !== undefined) fields.add(fieldAt(targetSchema, at))
       }
       for (const field of fields) add(reach, leaf.field, field)
       for (const key of keys) add(stashed, leaf.field, key)
+      for (const label of labels) add(annotated, leaf.field, label)
     }
   }
   const sources = schemaLeaves(sourceSchema).map(({ field }): SourceFieldCoverage => {
     const reached = [...(reach.get(field) ?? [])]
     const kept = [...(stashed.get(field) ?? [])]
+    const inAnnotations = [...(annotated.get(field) ?? [])]
     const outcome = !varied.has(field)
       ? 'unvaried'
       : reached.includes(field)
@@ -241,8 +269,16 @@ function pairCoverage(
           ? 'moved'
           : kept.length > 0
             ? 'stashed'
-            : 'lost'
-    return { field, outcome, to: reached, stashedAs: kept }
+            : inAnnotations.length > 0
+              ? 'annotated'
+              : 'lost'
+    return {
+      field,
+      outcome,
+      to: reached,
+      stashedAs: kept,
+      ...(inAnnotations.length === 0 ? {} : { annotatedAs: inAnnotations }),
+    }
   })
   const targets = schemaLeaves(targetSchema).map(({ field, schema }): TargetFieldCoverage => {
     const fromFields = sources.filter((source) => source.to.includes(field)).map((s) => s.field)
@@ -275,6 +311,17 @@ function pairCoverage(
     sources,
     targets,
   }
+}
+
+/** What each annotation place keeps in `object`, by its label; a place that keeps nothing is absent. */
+function placeValues(object: KubeObject, places: readonly AnnotationPlace[]): Map<string, string> {
+  const values = new Map<string, string>()
+  for (const place of places) {
+    const value = annotationPlaceValue(object, place)
+    const label = place.holds === 'field' ? place.annotation : `${place.annotation} ${place.path}`
+    if (value !== undefined) values.set(label, canonicalJson(value))
+  }
+  return values
 }
 
 function add(map: Map<string, Set<string>>, key: string, value: string): void {

@@ -1,5 +1,6 @@
 import type { $ZodType } from 'zod/v4/core'
 import type { ErasedMoveOptions, FieldMove } from './field-move.ts'
+import { qualifiedNameProblem } from './kubernetes-validation.ts'
 import type { ValueMap } from './move-steps.ts'
 import type { VersionMap } from './resource.ts'
 import { schemeProblem as issue, type SchemeProblem } from './scheme-problem.ts'
@@ -74,6 +75,7 @@ function declarationProblems(
 ): SchemeProblem[] {
   const problems: SchemeProblem[] = []
   const seen: Record<Side, Map<string, string>> = { from: new Map(), to: new Map() }
+  const annotations = new Map<string, { holds: string; label: string }>()
   for (const move of moves) {
     if (!KINDS.has(move?.kind)) {
       const message = `${prefix}${JSON.stringify(move?.kind)} is not a move (renamed, mapped, split, joined, added, removed, each)`
@@ -101,8 +103,46 @@ function declarationProblems(
       if (problem !== undefined) problems.push(problem)
     }
     if (move.kind === 'each') problems.push(...eachProblems(scopes, move, label, blocked))
+    if (move.kind === 'removed' && move.annotation !== undefined) {
+      problems.push(...annotationProblems(move, label, prefix, annotations))
+    }
   }
   return problems
+}
+
+/**
+ * An annotation place's problems: a name the API server refuses, a place inside `each`, one
+ * `field` annotation for two fields, one annotation held both ways.
+ */
+function annotationProblems(
+  move: Extract<FieldMove, { kind: 'removed' }>,
+  label: string,
+  prefix: string,
+  seen: Map<string, { holds: string; label: string }>
+): SchemeProblem[] {
+  const name = move.annotation as unknown
+  const holds = move.holds ?? 'field'
+  if (typeof name !== 'string' || qualifiedNameProblem(name) !== undefined) {
+    const why = typeof name === 'string' ? qualifiedNameProblem(name) : 'not text'
+    const message = `${label}: annotation ${JSON.stringify(name)} is not an annotation name: ${why}`
+    return [issue('annotation-place-invalid', message)]
+  }
+  if (holds !== 'field' && holds !== 'object') {
+    const message = `${label}: holds ${JSON.stringify(holds)} is neither 'field' nor 'object'`
+    return [issue('annotation-place-invalid', message)]
+  }
+  if (prefix !== '') {
+    const message = `${label}: an annotation keeps fields of the whole object, not of list items; remove the list's field with move.removed outside \`each\`, or keep the item's field in the stash (move.removed without annotation)`
+    return [issue('annotation-place-invalid', message)]
+  }
+  const other = seen.get(name)
+  seen.set(name, { holds, label })
+  if (other === undefined || (other.holds === 'object' && holds === 'object')) return []
+  const message =
+    other.holds === holds
+      ? `${label}: annotation ${name} already holds the field of ${other.label}; one field per annotation, or holds: 'object' for both`
+      : `${label}: annotation ${name} is held as '${other.holds}' by ${other.label}; one annotation holds one way`
+  return [issue('annotation-place-shared', message)]
 }
 
 function eachProblems(

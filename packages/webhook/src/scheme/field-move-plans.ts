@@ -1,4 +1,5 @@
 import type { $ZodType } from 'zod/v4/core'
+import { annotationKeepStep, annotationRestoreStep } from './annotation-place.ts'
 import { invertMapping } from './field-move-checks.ts'
 import type { ErasedMoveOptions, FieldMove } from './field-move.ts'
 import { eachStep, type MovePlan } from './move-runner.ts'
@@ -102,8 +103,13 @@ function stepsOf(
         'value' in move ? move.value : target && schemaField(target, move.path)?.defaultValue
       return [fillStep(move.path, value), dropStep(move.path, value)]
     }
-    case 'removed':
-      return [dropStep(move.path, undefined), fillStep(move.path, undefined)]
+    case 'removed': {
+      if (move.annotation === undefined) {
+        return [dropStep(move.path, undefined), fillStep(move.path, undefined)]
+      }
+      const place = { path: move.path, annotation: move.annotation, holds: move.holds ?? 'field' }
+      return [annotationKeepStep(place), annotationRestoreStep(place)]
+    }
     case 'each': {
       const targetItem = target && listItemSchema(target, move.path)
       const sourceItem = source && listItemSchema(source, move.path)

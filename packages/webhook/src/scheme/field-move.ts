@@ -1,5 +1,6 @@
 // One declared move as data, and the hooks' erased shape: what the checks, the plans and the
 // runner read, apart from `fieldMoves`' typed builder.
+import type { AnnotationHolds } from './annotation-place.ts'
 import type { KubeObject } from './kube-object.ts'
 import type { ConversionContext } from './resource-definition.ts'
 
@@ -27,7 +28,13 @@ export type FieldMove =
       readonly join: (parts: never) => unknown
     }
   | { readonly kind: 'added'; readonly path: string; readonly value?: unknown }
-  | { readonly kind: 'removed'; readonly path: string }
+  | {
+      readonly kind: 'removed'
+      readonly path: string
+      /** Kept in this annotation of the author's own rather than crdconv's stash. */
+      readonly annotation?: string
+      readonly holds?: AnnotationHolds
+    }
   | { readonly kind: 'each'; readonly path: string; readonly moves: readonly FieldMove[] }
 
 /** `FieldMovesOptions` as the checks and the runner see them, their types erased. */

@@ -1,4 +1,5 @@
 import type { output } from 'zod/v4/core'
+import type { AnnotationHolds, AnnotationPlace } from './annotation-place.ts'
 import type { StashedFields, StashOf } from './annotation-stash.ts'
 import { SchemeError } from './conversion-error.ts'
 import { isNonEmpty } from './scheme-problem.ts'
@@ -27,6 +28,14 @@ type ItemRenames<Path extends string, Pair> = Pair extends readonly [
 
 /** Values of one version (the keys) and what each is in the other; values not named pass as they are. */
 export type ValueMapping<From, To> = { readonly [Value in Extract<From, string>]?: NonNullable<To> }
+
+/** Where `removed` keeps a field instead of crdconv's stash: an annotation of your own. */
+export interface AnnotationPlaceOptions {
+  /** The annotation's name, a qualified name (`tekton.dev/v1beta1Resources`). */
+  readonly annotation: string
+  /** `field` (default): the field's value as JSON; `object`: the whole source object but `metadata`. */
+  readonly holds?: AnnotationHolds
+}
 
 /** The two functions of a split or join: `join(split(whole))` should give `whole` back. */
 export interface SplitFunctions<Whole, Parts> {
@@ -95,8 +104,16 @@ export interface FieldMoveBuilder<Source, Target> {
     path: Path,
     value?: NonNullable<FieldValue<Target, Path>>
   ): TypedMove<never, Path>
-  /** A field only the source version has: kept in the stash annotation for the way back. */
-  removed<const Path extends FieldPath<Source>>(path: Path): TypedMove<Path, never>
+  /**
+   * A field only the source version has: kept in the stash annotation for the way back, or in
+   * an annotation of your own, as JSON (`annotation`; `holds: 'object'` for the whole object of
+   * the source version, as Cluster API's `cluster.x-k8s.io/conversion-data`), read back and
+   * taken out on the way back, also where an earlier webhook wrote it.
+   */
+  removed<const Path extends FieldPath<Source>>(
+    path: Path,
+    place?: AnnotationPlaceOptions
+  ): TypedMove<Path, never>
   /** Moves inside every item of the list at `path`, with paths from the item. */
   each<const Path extends ListPath<Source> & ListPath<Target>, const ItemMoves extends FieldMove>(
     path: Path,
@@ -162,7 +179,10 @@ const builder: FieldMoveBuilder<unknown, unknown> = {
   ) => ({ kind: 'joined', parts, to, split, join }),
   added: (path: string, value?: unknown) =>
     value === undefined ? { kind: 'added', path } : { kind: 'added', path, value },
-  removed: (path: string) => ({ kind: 'removed', path }),
+  removed: (path: string, place?: AnnotationPlaceOptions) =>
+    place === undefined
+      ? { kind: 'removed', path }
+      : { kind: 'removed', path, annotation: place.annotation, holds: place.holds ?? 'field' },
   each: (path: string, declare: (move: unknown) => readonly FieldMove[]) => ({
     kind: 'each',
     path,
@@ -222,8 +242,14 @@ export function fieldMoves<
   const problems = moveProblems(versions, from, to, moves, hooks)
   if (isNonEmpty(problems)) throw new SchemeError(`fieldMoves ${from} → ${to}`, problems)
   const plans = movePlans(versions, from, to, moves, hooks)
+  const places = annotationPlaces(moves)
   const converters: Converter[] = [
-    { from, to, convert: (object, context) => runMoves(plans.forward, object, context) },
+    {
+      from,
+      to,
+      convert: (object, context) => runMoves(plans.forward, object, context),
+      ...(places.length === 0 ? {} : { annotationPlaces: places }),
+    },
   ]
   if (options.oneWay !== true) {
     converters.push({
@@ -233,4 +259,13 @@ export function fieldMoves<
     })
   }
   return converters as unknown as ConverterBetween<Versions>[]
+}
+
+/** The annotation places of a declaration's `removed` moves (never inside `each`). */
+function annotationPlaces(moves: readonly FieldMove[]): AnnotationPlace[] {
+  return moves.flatMap((move) =>
+    move.kind === 'removed' && move.annotation !== undefined
+      ? [{ path: move.path, annotation: move.annotation, holds: move.holds ?? 'field' }]
+      : []
+  )
 }

@@ -2,6 +2,11 @@
  * @module
  */
 export {
+  annotationPlaceValue,
+  type AnnotationHolds,
+  type AnnotationPlace,
+} from './annotation-place.ts'
+export {
   MAX_STASH_BYTES,
   MAX_STASH_DEPTH,
   restoreStashedFields,
@@ -35,6 +40,7 @@ export type { ObjectConversion } from './convert-object.ts'
 export { problem, ProblemError, type Problem, type ProblemCode } from './problem.ts'
 export {
   fieldMoves,
+  type AnnotationPlaceOptions,
   type FieldMove,
   type FieldMoveBuilder,
   type FieldMovesOptions,

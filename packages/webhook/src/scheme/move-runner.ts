@@ -1,3 +1,4 @@
+import { withAnnotations } from './annotation-place.ts'
 import { restoreStashedFields, stashEntryOf, stashFields, stashTextOf } from './annotation-stash.ts'
 import { ConversionError } from './conversion-error.ts'
 import { isPlainObject, type KubeObject } from './kube-object.ts'
@@ -33,8 +34,8 @@ export interface MovePlan {
  */
 export function runMoves(plan: MovePlan, object: KubeObject, context: ConversionContext): unknown {
   const { object: source, fields } = restoreStashedFields(object, context)
-  const run: Run = { restored: fields, stash: {} }
-  const moved = moveAll(plan.steps, plan.clears, source, run)
+  const run: Run = { restored: fields, stash: {}, annotations: new Map() }
+  const moved = withAnnotations(moveAll(plan.steps, plan.clears, source, run), run.annotations)
   if (plan.hook === undefined) {
     return stashFields(moved, context, run.stash, stashOptions(run.stash, moved))
   }
@@ -153,7 +154,11 @@ export function eachStep(
       const items = list.map((item: unknown, index) => {
         if (!isPlainObject(item)) return item
         const prefix = `${path}[${index}].`
-        const inner: Run = { restored: within(run.restored, prefix), stash: {} }
+        const inner: Run = {
+          restored: within(run.restored, prefix),
+          stash: {},
+          annotations: run.annotations,
+        }
         const moved = moveAll(steps, clears, item, inner)
         for (const [key, value] of Object.entries(inner.stash)) {
           if (!isPathList(key)) run.stash[prefix + key] = value

@@ -26,6 +26,8 @@ export interface Write {
 export interface Run {
   readonly restored: Readonly<Record<string, unknown>> | undefined
   readonly stash: Record<string, unknown>
+  /** Annotations of the author's own the steps write (a text) or take out (`undefined`). */
+  readonly annotations: Map<string, string | undefined>
 }
 
 /** One move in one direction: the fields it takes out of the object and those it puts in. */

@@ -1,6 +1,7 @@
 // What an author writes to define a resource: its versions, converters, names and columns, as
 // types; \`defineResource\` (resource.ts) checks them.
 import type { $ZodType, output } from 'zod/v4/core'
+import type { AnnotationPlace } from './annotation-place.ts'
 import type { KubeObject, ObjectMeta } from './kube-object.ts'
 
 /** One served version of a kind: the zod schema of its fields beside `apiVersion`, `kind` and `metadata`. */
@@ -110,6 +111,11 @@ export interface Converter {
   readonly from: string
   readonly to: string
   readonly convert: (object: KubeObject, context: ConversionContext) => unknown
+  /**
+   * The fields this converter keeps in annotations of the author's own (`fieldMoves`' `removed`
+   * with `annotation`): what coverage counts as kept.
+   */
+  readonly annotationPlaces?: readonly AnnotationPlace[]
 }
 
 /** One edge of the version graph, typed by the schemas of its two ends. */

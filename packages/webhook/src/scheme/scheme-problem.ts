@@ -36,6 +36,8 @@ export const SCHEME_PROBLEM_CODES = [
   'move-function-missing',
   'move-not-a-list',
   'way-back-not-derived',
+  'annotation-place-invalid',
+  'annotation-place-shared',
 ] as const
 
 export type SchemeProblemCode = ProblemCode<typeof SCHEME_PROBLEM_CODES>

@@ -9,10 +9,12 @@ export interface ProjectSettings {
   readonly scheme?: string
   /** The deployed webhook's URL (`crdconv crd --url`'s default). */
   readonly url?: string
+  /** The corpus folder, relative to the project (`crdconv record`'s and the kit's default). */
+  readonly corpus?: string
 }
 
 /**
- * `"crdconv": { "scheme": …, "url": … }` of the package.json in `cwd`; settings that are not
+ * `"crdconv": { "scheme": …, "url": …, "corpus": … }` of the package.json in `cwd`; settings that are not
  * non-empty strings, and a missing or unreadable package.json, give none.
  *
  * @example
@@ -33,5 +35,5 @@ export function projectSettings(cwd: string): ProjectSettings {
     const value = (field as Record<string, unknown>)[key]
     return typeof value === 'string' && value !== '' ? { [key]: value } : {}
   }
-  return { ...text('scheme'), ...text('url') }
+  return { ...text('scheme'), ...text('url'), ...text('corpus') }
 }
