@@ -95,6 +95,8 @@ export default defineConfig({
           environment: 'node',
           // one module graph per worker: hono and zod load once, not once per file (half the CPU)
           isolate: false,
+          // and one process.env: a file that does not give it back fails
+          setupFiles: ['test/support/environment-given-back.ts'],
         },
       },
       {
