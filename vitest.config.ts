@@ -61,17 +61,9 @@ const SLOW = process.env['CRDCONV_SLOW_TESTS'] === '1'
 // install and test print: on each Node of .ci/run's reruns too
 const SCAFFOLD_WALK_TEST = 'test/node/package/scaffold-walk.test.ts'
 
-// .ci/run's reruns on other Node versions leave out what tests the API server, not crdconv's code,
-// the deploy tools' own checks, which take minutes and no Node of ours, and the container image,
-// which brings its own Node
+// .ci/run's reruns on Node 22 and 24 run `unit` and `package` only, and leave out of `package` the
+// deploy tools' own checks (minutes each, and no Node of ours) and the release test
 const RERUN = process.env['CRDCONV_NODE_RERUN'] === '1'
-const NODE_VERSION_RERUN_EXCLUDES = RERUN
-  ? [
-      'test/node/apiserver/**',
-      'test/node/bench/**/*.test.ts',
-      'test/node/lifecycle/lifecycle-image.apiserver.test.ts',
-    ]
-  : []
 
 export default defineConfig({
   resolve: { conditions: [SOURCE, ...defaultClientConditions] },
@@ -95,6 +87,8 @@ export default defineConfig({
           environment: 'node',
           // one module graph per worker: hono and zod load once, not once per file (half the CPU)
           isolate: false,
+          // and one process.env: a file that does not give it back fails
+          setupFiles: ['test/support/environment-given-back.ts'],
         },
       },
       {
@@ -109,7 +103,6 @@ export default defineConfig({
             ...RELEASE_TESTS,
             SCAFFOLD_SCRIPTS_TEST,
             SCAFFOLD_WALK_TEST,
-            ...NODE_VERSION_RERUN_EXCLUDES,
           ],
           environment: 'node',
         },
@@ -119,7 +112,7 @@ export default defineConfig({
         test: {
           name: 'apiserver',
           include: [API_SERVER_TESTS],
-          exclude: [...DEPLOY_TOOL_TESTS, ...NODE_VERSION_RERUN_EXCLUDES],
+          exclude: DEPLOY_TOOL_TESTS,
           environment: 'node',
           // one worker runs its files one after another: they share its API servers
           // (test/support/shared-api-server.ts) instead of starting two each

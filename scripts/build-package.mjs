@@ -4,12 +4,22 @@
 // annotations, so each package.json says `"sideEffects": false` instead: a user's bundler drops
 // every module whose exports it does not use.
 // A package is skipped while its dist/ is newer than every source and build setting it reads;
-// `-- --force` rebuilds anyway.
+// `-- --force` rebuilds anyway. Two builds at once (a second `npm test` beside the first) would
+// remove each other's dist/: one waits for the other's lock, a folder holding its process id.
 import { execFileSync } from 'node:child_process'
 import { build } from 'esbuild'
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
 import { fileURLToPath } from 'node:url'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
@@ -26,6 +36,52 @@ function newestChange(path) {
     ...readdirSync(path).map((entry) => newestChange(join(path, entry)))
   )
 }
+
+const lock = join(root, 'node_modules', '.cache', 'crdconv-build', 'lock')
+
+function lockHolder() {
+  try {
+    return Number(readFileSync(join(lock, 'pid'), 'utf8'))
+  } catch {
+    return undefined
+  }
+}
+
+function alive(pid) {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return error.code === 'EPERM'
+  }
+}
+
+/** Takes the build lock, waiting while a live build holds it; a dead build's lock is taken over. */
+async function takeLock() {
+  mkdirSync(dirname(lock), { recursive: true })
+  for (;;) {
+    try {
+      mkdirSync(lock)
+      writeFileSync(join(lock, 'pid'), String(process.pid))
+      return
+    } catch (error) {
+      if (error.code !== 'EEXIST') throw error
+    }
+    const holder = lockHolder()
+    // no process id yet: being written, unless the lock is older than any write takes
+    const stale =
+      holder === undefined || Number.isNaN(holder)
+        ? Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? 0) > 10_000
+        : !alive(holder)
+    if (stale) rmSync(lock, { recursive: true, force: true })
+    else await sleep(200)
+  }
+}
+
+await takeLock()
+process.once('exit', () => {
+  if (lockHolder() === process.pid) rmSync(lock, { recursive: true, force: true })
+})
 
 let rebuiltBefore = false
 for (const name of names) {

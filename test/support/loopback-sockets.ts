@@ -25,6 +25,19 @@ export function openSocket(port: number, localAddress = '127.0.0.1'): Promise<Op
   })
 }
 
+/**
+ * A connection in the middle of a request: headers sent, body held back, so the server reads
+ * on until its request timeout (the server has taken the request once its `request` event ran).
+ */
+export async function openMidRequest(port: number, localAddress?: string): Promise<OpenSocket> {
+  const socket = await openSocket(port, localAddress)
+  socket.write(
+    'POST /convert HTTP/1.1\r\nHost: crdconv\r\nContent-Type: application/json\r\n' +
+      'Content-Length: 100\r\n\r\n{'
+  )
+  return socket
+}
+
 /** Resolves once the socket has received `text`; rejects when it closes first. */
 export function receive(socket: OpenSocket, text: string): Promise<void> {
   return new Promise((resolve, reject) => {

@@ -11,10 +11,10 @@ import { stashedBackupReview } from '../../support/hostile-stash.ts'
 import { lambdaEvent, requestParts, resultToResponse } from '../../support/lambda-events.ts'
 import { fetchOverNode } from '../../support/node-fetch.ts'
 
-// examples/lambda.ts reads its settings at import: these tests post to /convert without a token
-vi.hoisted(() => {
-  process.env['CONVERT_ALLOW_UNAUTHENTICATED'] = 'true'
-})
+// examples/lambda.ts reads its settings at import: these tests post to /convert without a token;
+// given back after the file, since the files of a worker share its process.env
+vi.hoisted(() => void vi.stubEnv('CONVERT_ALLOW_UNAUTHENTICATED', 'true'))
+afterAll(() => void vi.unstubAllEnvs())
 
 interface Answer {
   response: { uid: string; result: { status: string; message?: string }; convertedObjects?: [] }

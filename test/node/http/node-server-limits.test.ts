@@ -6,7 +6,7 @@ import { createApp, SettingsError } from '../../../packages/webhook/src/http/ind
 import {
   nodeServer,
   startNodeServer,
-  type RunningServer,
+  type RunningNodeServer,
 } from '../../../packages/webhook/src/platform/node/index.ts'
 import {
   API_SERVER_IDLE_CONNECTION_SECONDS,
@@ -17,11 +17,16 @@ import {
   type NodeServerLimits,
 } from '../../../packages/webhook/src/platform/node/node-server-limits.ts'
 import { exampleScheme } from '../../../examples/index.ts'
-import { closeOpenedSockets, openedSockets, openSocket } from '../../support/loopback-sockets.ts'
+import {
+  closeOpenedSockets,
+  openedSockets,
+  openMidRequest,
+  openSocket,
+} from '../../support/loopback-sockets.ts'
 import { makeSelfSignedCertificate } from '../../support/self-signed-certificate.ts'
 
 const app = createApp({ allowUnauthenticated: true, scheme: exampleScheme, log: () => {} })
-let server: RunningServer | undefined
+let server: RunningNodeServer | undefined
 
 afterEach(async () => {
   closeOpenedSockets()
@@ -50,6 +55,20 @@ describe('the Node server against clients that hold connections', () => {
     const silent = await open(port)
     await silent.ended
     expect(silent.received()).toMatch(/^HTTP\/1\.1 408/)
+  })
+
+  it('closes a connection to the HTTPS server that never starts its handshake at the headers timeout', async () => {
+    server = await startNodeServer({
+      app,
+      port: 0,
+      hostname: '127.0.0.1',
+      tls: makeSelfSignedCertificate(),
+      limits: { headersTimeoutSeconds: 1, requestTimeoutSeconds: 2 },
+    })
+    const silent = await open(Number(new URL(server.url).port))
+    silent.on('error', () => {})
+    await silent.ended
+    expect(silent.received()).toBe('')
   })
 
   it('closes a connection whose headers never end', async () => {
@@ -110,12 +129,13 @@ describe('the Node server against clients that hold connections', () => {
     expect(openedSockets().every((socket) => !socket.destroyed)).toBe(true)
   })
 
-  it('refuses connections past the cap and serves again once they close', async () => {
+  it('refuses connections past the cap while every one is mid-request, and serves again once they close', async () => {
     const port = await serve({ maxConnections: 5 })
-    const idle = await Promise.all(Array.from({ length: 5 }, () => open(port)))
+    const busy = await Promise.all(Array.from({ length: 5 }, () => openMidRequest(port)))
+    await expect.poll(() => server?.certificates.requestsServed(0)).toBe(5)
     expect(await healthz(port)).not.toBe(200)
-    for (const socket of idle) socket.destroy()
-    await Promise.all(idle.map((socket) => socket.ended))
+    for (const socket of busy) socket.destroy()
+    await Promise.all(busy.map((socket) => socket.ended))
     await expect.poll(() => healthz(port), { timeout: 5_000 }).toBe(200)
   })
 })

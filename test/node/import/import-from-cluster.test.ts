@@ -15,7 +15,9 @@ const crd = parse(
 ) as Record<string, unknown>
 const PATH = '/apis/apiextensions.k8s.io/v1/customresourcedefinitions/'
 
-describe('crdconv import --from-cluster', () => {
+// an import checks what it writes by generating the CRD again: over 30 s with a second run beside
+// this one on 2 cores
+describe('crdconv import --from-cluster', { timeout: 120_000 }, () => {
   let server: Server
   let kubeconfig: string
   const directory = mkdtempSync(join(tmpdir(), 'crdconv-import-cluster-'))

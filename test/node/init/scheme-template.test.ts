@@ -1,4 +1,4 @@
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { checkResource } from '../../../packages/crdconv/src/crd/index.ts'
@@ -11,15 +11,16 @@ import type { Scheme } from '../../../packages/webhook/src/scheme/index.ts'
 import { checkLosslessRoundTrips } from '../../../packages/crdconv/src/testing/index.ts'
 
 // inside the repository, so that zod and @crdconv/webhook resolve (to the sources, through the
-// workspace's crdconv-source condition) as they do in a project made by init
-const workDir = resolve('test-results/init-schemes')
+// workspace's crdconv-source condition) as they do in a project made by init; a folder of this
+// run's own, since a second run beside it removes its folder when it ends
+mkdirSync(resolve('test-results'), { recursive: true })
+const workDir = mkdtempSync(resolve('test-results/init-schemes-'))
 afterAll(() => rmSync(workDir, { recursive: true, force: true }))
 
 async function generatedScheme(answers: InitAnswers, name: string): Promise<Scheme> {
   const checked = checkAnswers(answers)
   if (!('options' in checked)) throw new Error(checked.problems.join('\n'))
   const source = schemeSource(checked.options)
-  mkdirSync(workDir, { recursive: true })
   const file = join(workDir, `${name}.ts`)
   writeFileSync(file, source)
   return ((await import(file)) as { scheme: Scheme }).scheme

@@ -14,10 +14,10 @@ import {
 import { conversionReview, REVIEW_V1 } from '../../support/review-factory.ts'
 import { seedRequest, seedResponse } from '../../support/seed-examples.ts'
 
-// examples/lambda.ts reads its settings at import: these tests post to /convert without a token
-vi.hoisted(() => {
-  process.env['CONVERT_ALLOW_UNAUTHENTICATED'] = 'true'
-})
+// examples/lambda.ts reads its settings at import: these tests post to /convert without a token;
+// given back after the file, since the files of a worker share its process.env
+vi.hoisted(() => void vi.stubEnv('CONVERT_ALLOW_UNAUTHENTICATED', 'true'))
+afterAll(() => void vi.unstubAllEnvs())
 
 const invoke = async (event: unknown) =>
   (await handler(event as Parameters<typeof handler>[0])) as APIGatewayProxyResult

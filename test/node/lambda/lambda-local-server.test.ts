@@ -17,10 +17,10 @@ import { describeHttpContract } from '../../support/http-contract.ts'
 import { fetchOverNode } from '../../support/node-fetch.ts'
 import { makeSelfSignedCertificate } from '../../support/self-signed-certificate.ts'
 
-// examples/lambda.ts reads its settings at import: these tests post to /convert without a token
-vi.hoisted(() => {
-  process.env['CONVERT_ALLOW_UNAUTHENTICATED'] = 'true'
-})
+// examples/lambda.ts reads its settings at import: these tests post to /convert without a token;
+// given back after the file, since the files of a worker share its process.env
+vi.hoisted(() => void vi.stubEnv('CONVERT_ALLOW_UNAUTHENTICATED', 'true'))
+afterAll(() => void vi.unstubAllEnvs())
 
 // the entry logs one JSON line per review to stdout; keep the test output readable
 beforeAll(() => void vi.spyOn(console, 'log').mockImplementation(() => {}))

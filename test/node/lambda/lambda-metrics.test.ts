@@ -1,5 +1,5 @@
 import type { APIGatewayProxyResult } from 'aws-lambda'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest'
 import { handler } from '../../../examples/lambda.ts'
 import { functionUrlEvent, type HttpRequestParts } from '../../support/lambda-events.ts'
 import { conversionReview, cronTabV1beta1 } from '../../support/review-factory.ts'
@@ -14,10 +14,10 @@ interface EmbeddedMetrics {
 }
 type Line = Record<string, unknown> & { _aws: EmbeddedMetrics }
 
-// examples/lambda.ts reads its settings at import: these tests post to /convert without a token
-vi.hoisted(() => {
-  process.env['CONVERT_ALLOW_UNAUTHENTICATED'] = 'true'
-})
+// examples/lambda.ts reads its settings at import: these tests post to /convert without a token;
+// given back after the file, since the files of a worker share its process.env
+vi.hoisted(() => void vi.stubEnv('CONVERT_ALLOW_UNAUTHENTICATED', 'true'))
+afterAll(() => void vi.unstubAllEnvs())
 
 /** Invokes the handler as a Function URL would and gives back the lines it wrote to stdout. */
 async function linesOf(parts: HttpRequestParts): Promise<Line[]> {

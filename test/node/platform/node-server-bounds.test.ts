@@ -1,13 +1,15 @@
 // The Node server's bounds, with real sockets on loopback: reviews in flight (429 with
-// Retry-After), connection caps that evict idle keep-alive connections first, a cap per source
-// address, and TLS 1.2 with AEAD suites only.
+// Retry-After), connection caps that evict connections with no request yet first, then idle
+// keep-alive ones, a cap per source address, and TLS 1.2 with AEAD suites only.
+import { get as getHttp } from 'node:http'
+import { get as getHttps } from 'node:https'
 import { connect as connectTls } from 'node:tls'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createApp } from '../../../packages/webhook/src/http/index.ts'
 import {
   nodeServer,
   startNodeServer,
-  type RunningServer,
+  type RunningNodeServer,
 } from '../../../packages/webhook/src/platform/node/index.ts'
 import type { NodeServerLimits } from '../../../packages/webhook/src/platform/node/node-server-limits.ts'
 import { exampleScheme } from '../../../examples/index.ts'
@@ -15,6 +17,7 @@ import { TOKEN } from '../../support/hardening-fixtures.ts'
 import { conversionReview } from '../../support/review-factory.ts'
 import {
   closeOpenedSockets,
+  openMidRequest,
   openSocket,
   receive,
   type OpenSocket,
@@ -22,7 +25,7 @@ import {
 import { makeSelfSignedCertificate } from '../../support/self-signed-certificate.ts'
 
 const app = createApp({ allowUnauthenticated: true, scheme: exampleScheme, log: () => {} })
-let server: RunningServer | undefined
+let server: RunningNodeServer | undefined
 
 afterEach(async () => {
   closeOpenedSockets()
@@ -42,6 +45,26 @@ async function healthz(port: number, localAddress?: string): Promise<string> {
     () => 'closed'
   )
   return answered
+}
+
+/** `GET /healthz` on a new connection from `localAddress` by Node's client: the status, or `closed`. */
+function healthzOver(url: string, localAddress: string): Promise<number | 'closed'> {
+  const get = url.startsWith('https:') ? getHttps : getHttp
+  return new Promise((resolve) => {
+    const options = { localAddress, agent: false, rejectUnauthorized: false, timeout: 20_000 }
+    const outgoing = get(`${url}/healthz`, options, (answer) => {
+      answer.resume()
+      answer.once('end', () => resolve(answer.statusCode ?? 0))
+    })
+    outgoing.once('timeout', () => outgoing.destroy())
+    outgoing.once('error', () => resolve('closed'))
+  })
+}
+
+/** Resolves once the server has taken `count` requests: they are in, no longer in transit. */
+async function requestsArrived(count: number): Promise<void> {
+  const seen = () => server?.certificates.requestsServed(0)
+  await expect.poll(seen, { timeout: 20_000 }).toBeGreaterThanOrEqual(count)
 }
 
 async function serve(limits: Partial<NodeServerLimits>) {
@@ -127,17 +150,18 @@ describe('connection caps on the Node server', () => {
     await expect.poll(() => idle.filter((socket) => socket.destroyed).length).toBeGreaterThan(0)
   })
 
-  it('still refuses a new connection when every slot is busy: nothing idle to evict', async () => {
+  it('still refuses a new connection when every slot is mid-request: nothing to evict', async () => {
     const port = await serve({ maxConnections: 3 })
-    const busy = await Promise.all(Array.from({ length: 3 }, () => open(port)))
-    for (const socket of busy) socket.write('POST /healthz HTTP/1.1\r\nHost: crdconv\r\n')
+    const busy = await Promise.all(Array.from({ length: 3 }, () => openMidRequest(port)))
+    await requestsArrived(3)
     expect(await healthz(port)).toBe('closed')
     expect(busy.every((socket) => !socket.destroyed)).toBe(true)
   })
 
   it('caps the connections from one source address and lets other sources in', async () => {
     const port = await serve({ maxConnectionsPerSource: 2 })
-    await Promise.all([open(port), open(port)])
+    await Promise.all([openMidRequest(port), openMidRequest(port)])
+    await requestsArrived(2)
     expect(await healthz(port, '127.0.0.1')).toBe('closed')
     expect(await healthz(port, '127.0.0.2')).toBe('HTTP/1.1 200 OK')
   })
@@ -151,6 +175,44 @@ describe('connection caps on the Node server', () => {
     await idle.ended
   })
 
+  it.each([
+    ['HTTP', false],
+    ['HTTPS', true],
+  ])(
+    'answers a new %s request from an address whose 100 connections sent nothing (the default cap per source)',
+    async (_, secure) => {
+      const tls = secure ? makeSelfSignedCertificate() : undefined
+      server = await startNodeServer({
+        app,
+        port: 0,
+        hostname: '127.0.0.1',
+        ...(tls === undefined ? {} : { tls }),
+      })
+      const port = Number(new URL(server.url).port)
+      const silent = await Promise.all(Array.from({ length: 100 }, () => open(port)))
+      for (const socket of silent) socket.on('error', () => {})
+
+      expect(await healthzOver(server.url, '127.0.0.1')).toBe(200)
+      await expect.poll(() => silent.filter((socket) => socket.destroyed).length).toBe(1)
+    }
+  )
+
+  it('evicts the connection that has waited longest with no request, before one idle after its answer', async () => {
+    const port = await serve({ maxConnectionsPerSource: 3 })
+    const silentOldest = await open(port)
+    const idle = await open(port)
+    idle.write('GET /healthz HTTP/1.1\r\nHost: crdconv\r\n\r\n')
+    await receive(idle, '{"status":"ok"}')
+    const headersNeverEnd = await open(port)
+    headersNeverEnd.write('POST /convert HTTP/1.1\r\nHost: crdconv\r\n')
+
+    expect(await healthz(port)).toBe('HTTP/1.1 200 OK')
+    await silentOldest.ended
+    expect(await healthz(port)).toBe('HTTP/1.1 200 OK')
+    await headersNeverEnd.ended
+    expect(idle.destroyed).toBe(false)
+  })
+
   it('reads both caps from the CONVERT_* environment', async () => {
     server = await nodeServer(exampleScheme, {
       port: 0,
@@ -159,7 +221,8 @@ describe('connection caps on the Node server', () => {
       log: () => {},
     })
     const port = Number(new URL(server.url).port)
-    await open(port)
+    await openMidRequest(port)
+    await requestsArrived(1)
     expect(await healthz(port)).toBe('closed')
   })
 })

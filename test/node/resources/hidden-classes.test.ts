@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process'
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { checkAnswers, schemeSource } from '../../../packages/crdconv/src/init/index.ts'
@@ -36,7 +36,10 @@ function convertersOwn(counts: readonly ClassCount[]): ClassCount[] {
   return counts.filter((count) => count.path !== '.metadata')
 }
 
-const workDir = resolve('test-results/hidden-classes')
+// inside the repository, so that the scheme's imports resolve; a folder of this run's own, since
+// a second run beside it removes its folder when it ends
+mkdirSync(resolve('test-results'), { recursive: true })
+const workDir = mkdtempSync(resolve('test-results/hidden-classes-'))
 afterAll(() => rmSync(workDir, { recursive: true, force: true }))
 
 describe(
@@ -58,7 +61,6 @@ describe(
         versions: 'v1alpha1,v1beta1,v1',
       })
       if (!('options' in checked)) throw new Error(checked.problems.join('\n'))
-      mkdirSync(workDir, { recursive: true })
       const file = join(workDir, 'scheme.ts')
       writeFileSync(file, schemeSource(checked.options))
       const counts = convertersOwn(hiddenClasses(file))

@@ -1,7 +1,9 @@
 // Who holds the Node server's connections. Node's own `maxConnections` refuses every new
 // connection at the cap while idle keep-alive ones sit for 95 s (50 sockets, each opened by one
-// GET /healthz, locked out every new client); here a new connection takes the place of the one
-// idle the longest, overall and per remote address. Each connection also remembers which
+// GET /healthz, locked out every new client); here a new connection takes the place of another,
+// overall and per remote address: first the one that has waited the longest without sending a
+// request (100 silent sockets from one address locked it out until their headers timeout), then
+// the one idle the longest after its answer. Each connection also remembers which
 // certificate it was accepted under, so a renewal can retire the connections made before it:
 // each at its next answer, never while idle, since closing an idle keep-alive connection races
 // the client's next request on it (Go does not resend a POST it wrote: the API server sees EOF).
@@ -45,13 +47,18 @@ interface Connection {
   /** The answers being written on it. */
   readonly answering: Set<ServerResponse>
   requestsServed: number
-  /** When it last became idle, as a sequence number: the smallest is idle the longest. */
-  idleSince: number
+  /**
+   * When it opened, or last became idle after an answer, as a sequence number: the smallest has
+   * waited the longest.
+   */
+  waitingSince: number
 }
 
 /**
- * Watches `server`'s connections and keeps them within `caps`, idle ones evicted first; use
- * instead of `server.maxConnections`, which it must not be combined with.
+ * Watches `server`'s connections and keeps them within `caps`: a new connection past a cap
+ * evicts one that has sent no request yet, else one idle after its answer, each the longest
+ * waiting first; one in the middle of a request is never evicted. Use instead of
+ * `server.maxConnections`, which it must not be combined with.
  *
  * @example
  * ```ts
@@ -70,26 +77,26 @@ export function guardConnections(server: Server, caps: ConnectionCaps): Connecti
   let closing = false
 
   const addressKey = (socket: Socket) => `${socket.remoteAddress}|${socket.remotePort}`
-  const isIdle = (connection: Connection) =>
-    connection.answering.size === 0 && connection.requestsServed > 0
-  const idleLongest = (source?: string): Connection | undefined => {
-    let oldest: Connection | undefined
+  /** Which connection a newcomer may take the place of: none mid-request, silent ones first. */
+  const evictable = (source?: string): Connection | undefined => {
+    let first: Connection | undefined
     for (const connection of open.values()) {
-      if (!isIdle(connection) || (source !== undefined && connection.source !== source)) continue
-      if (oldest === undefined || connection.idleSince < oldest.idleSince) oldest = connection
+      if (connection.answering.size > 0) continue
+      if (source !== undefined && connection.source !== source) continue
+      if (first === undefined || evictsBefore(connection, first)) first = connection
     }
-    return oldest
+    return first
   }
   /** Makes room for one more connection from `source`; false when every slot is busy. */
   const makeRoom = (source: string): boolean => {
     if ((perSource.get(source) ?? 0) >= caps.maxConnectionsPerSource) {
-      const victim = idleLongest(source)
+      const victim = evictable(source)
       if (victim === undefined) return false
       forget(victim)
       victim.socket.destroy()
     }
     if (open.size >= caps.maxConnections) {
-      const victim = idleLongest()
+      const victim = evictable()
       if (victim === undefined) return false
       forget(victim)
       victim.socket.destroy()
@@ -116,7 +123,7 @@ export function guardConnections(server: Server, caps: ConnectionCaps): Connecti
       generation,
       answering: new Set(),
       requestsServed: 0,
-      idleSince: 0,
+      waitingSince: ++sequence,
     }
     open.set(socket, connection)
     byAddress.set(addressKey(socket), connection)
@@ -135,7 +142,7 @@ export function guardConnections(server: Server, caps: ConnectionCaps): Connecti
     if (closing || connection.generation < generation) response.setHeader('connection', 'close')
     response.once('close', () => {
       connection.answering.delete(response)
-      connection.idleSince = ++sequence
+      connection.waitingSince = ++sequence
     })
   })
 
@@ -170,4 +177,15 @@ export function guardConnections(server: Server, caps: ConnectionCaps): Connecti
       }
     }
   }
+}
+
+/**
+ * A connection no request has come on (a silent socket, headers that never end, a spare the
+ * client dialed) costs the least to close and is what a client that locks others out holds, so
+ * it goes before one idle after an answer, which a client such as the API server reuses.
+ */
+function evictsBefore(one: Connection, other: Connection): boolean {
+  const oneSilent = one.requestsServed === 0
+  if (oneSilent !== (other.requestsServed === 0)) return oneSilent
+  return one.waitingSince < other.waitingSince
 }

@@ -19,16 +19,20 @@ export interface NodeServerLimits {
    * server keeps one, so that it, not the webhook, closes it (no new handshake after a pause).
    */
   readonly keepAliveTimeoutSeconds: number
-  /** Seconds a client has to send all request headers, from the moment it connects. */
+  /**
+   * Seconds a client has to send all request headers (over HTTPS, to finish its handshake), from
+   * the moment it connects: a connection that sends nothing is closed then.
+   */
   readonly headersTimeoutSeconds: number
   /** Seconds a client has to send the whole request: a little over the API server's 30 s. */
   readonly requestTimeoutSeconds: number
   /**
-   * Most connections open at once. A new one past it takes the place of the connection idle the
-   * longest (a keep-alive connection between requests); with none idle, the new one is closed.
+   * Most connections open at once. A new one past it takes the place of the connection that has
+   * waited the longest without sending a request, else of the one idle the longest after its
+   * answer; with every connection mid-request, the new one is closed.
    */
   readonly maxConnections: number
-  /** Most connections open at once from one remote address, with the same idle-first rule. */
+  /** Most connections open at once from one remote address, with the same eviction order. */
   readonly maxConnectionsPerSource: number
   /** Most reviews read or converted at once; past it `/convert` answers 429 with `Retry-After`. */
   readonly maxReviewsInFlight: number
