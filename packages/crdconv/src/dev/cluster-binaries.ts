@@ -46,7 +46,8 @@ export function kubernetesBinaryCache(environment: NodeJS.ProcessEnv): string {
  */
 export function findClusterBinaries(
   given: string | undefined,
-  environment: NodeJS.ProcessEnv
+  environment: NodeJS.ProcessEnv,
+  envtestFolder = ENVTEST_DEFAULT_ASSETS
 ): ClusterBinaries {
   const named =
     given !== undefined
@@ -67,12 +68,12 @@ export function findClusterBinaries(
   const cache = kubernetesBinaryCache(environment)
   const cached = newestRelease(cache)
   if (cached !== undefined) return { assets: cached, source: "crdconv's cache" }
-  if ('assets' in testApiServerAssets(ENVTEST_DEFAULT_ASSETS)) {
-    return { assets: ENVTEST_DEFAULT_ASSETS, source: "envtest's default folder" }
+  if ('assets' in testApiServerAssets(envtestFolder)) {
+    return { assets: envtestFolder, source: "envtest's default folder" }
   }
   throw new UsageError(
     'dependency-missing',
-    `no etcd and kube-apiserver to run: KUBEBUILDER_ASSETS is unset, and neither crdconv's cache (${cache}) nor ${ENVTEST_DEFAULT_ASSETS} holds them; ${HOW_TO_GET_BINARIES}`
+    `no etcd and kube-apiserver to run: KUBEBUILDER_ASSETS is unset, and neither crdconv's cache (${cache}) nor ${envtestFolder} holds them; ${HOW_TO_GET_BINARIES}`
   )
 }
 
