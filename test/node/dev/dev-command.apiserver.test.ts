@@ -81,12 +81,22 @@ async function crdField(kubeconfig: string, path: string): Promise<string> {
   return kubectlOk(kubeconfig, ['get', 'crd', 'crontabs.example.com', '-o', `jsonpath={${path}}`])
 }
 
-/** The bin's `command` in the project with KUBECONFIG set, as a user runs it in another shell. */
-async function crdconvIn(project: string, kubeconfig: string, args: readonly string[]) {
-  return run(process.execPath, [BIN, ...args], {
-    cwd: project,
-    env: { ...process.env, KUBECONFIG: kubeconfig },
-  })
+/** The bin's `args` in the project with KUBECONFIG set, as a user runs it in another shell. */
+async function crdconvIn(
+  project: string,
+  kubeconfig: string,
+  args: readonly string[]
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, [BIN, ...args], {
+      cwd: project,
+      env: { ...process.env, KUBECONFIG: kubeconfig },
+    })
+    return { code: 0, stdout, stderr }
+  } catch (error) {
+    const failed = error as { code?: number; stdout?: string; stderr?: string }
+    return { code: failed.code ?? -1, stdout: failed.stdout ?? '', stderr: failed.stderr ?? '' }
+  }
 }
 
 /** Sends `signal` and checks what a stopped session leaves: no child, free ports, no kubeconfig. */
@@ -152,6 +162,11 @@ describeWithApiServer('crdconv dev, run as a user runs it', (release) => {
         expect(await specAt(kubeconfig, 'v1beta1', 'new')).toBe('{"message":"hi","replicas":2}')
         await dev.waitFor(/review: 1 CronTab example\.com\/v1beta1 → example\.com\/v1, Success/)
 
+        // exit 1: `new`, written at v1, has a managedFields entry there, which status lists
+        const { stdout: status } = await crdconvIn(project, kubeconfig, ['status'])
+        expect(status).toContain('crontabs.example.com (crdconv-dev, https://127.0.0.1:')
+        expect(status).toMatch(/v1 +served +served +no +same +converted/)
+
         // the new version becomes the storage version: an edit of the scheme, applied by dev
         const schemeFile = join(project, 'src/scheme.ts')
         const starter = readFileSync(schemeFile, 'utf8')
@@ -185,7 +200,8 @@ describeWithApiServer('crdconv dev, run as a user runs it', (release) => {
         mark = dev.stderr().length
         writeFileSync(schemeFile, storageAtV1(starter))
         await dev.waitFor(/scheme changed: updated crontabs\.example\.com/, mark)
-        await crdconvIn(project, kubeconfig, ['migrate'])
+        const migrated = await crdconvIn(project, kubeconfig, ['migrate'])
+        expect(migrated.code, migrated.stderr).toBe(0)
         expect(await crdField(kubeconfig, '.status.storedVersions')).toBe('["v1"]')
         mark = dev.stderr().length
         writeFileSync(schemeFile, v1beta1NotServed(storageAtV1(starter)))
@@ -202,7 +218,8 @@ describeWithApiServer('crdconv dev, run as a user runs it', (release) => {
           /scheme changed: updated crontabs\.example\.com: v1 \(served, storage\)/,
           mark
         )
-        const { stdout: retired } = await crdconvIn(project, kubeconfig, ['retire'])
+        const { code: retiring, stdout: retired } = await crdconvIn(project, kubeconfig, ['retire'])
+        expect(retiring).toBe(0)
         await kubectlOk(kubeconfig, ['apply', '-f', '-'], retired)
         expect(await crdField(kubeconfig, '.spec.conversion.strategy')).toBe('None')
         expect(await specAt(kubeconfig, 'v1', 'old')).toBe('{"greeting":"hello","replicas":1}')
