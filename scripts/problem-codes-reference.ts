@@ -10,7 +10,10 @@ import {
 } from '../packages/crdconv/src/lifecycle/index.ts'
 import { CHECK_ITEM_CODES } from '../packages/crdconv/src/crd/index.ts'
 import { ANSWER_RULE_CODES } from '../packages/webhook/src/review/index.ts'
-import { CONVERSION_FAILURE_CODES } from '../packages/webhook/src/scheme/index.ts'
+import {
+  CONVERSION_FAILURE_CODES,
+  SCHEME_PROBLEM_CODES,
+} from '../packages/webhook/src/scheme/index.ts'
 import {
   COVERAGE_FINDING_CODES,
   ROUND_TRIP_FAILURE_CODES,
@@ -27,6 +30,12 @@ export interface ProblemDomain {
 
 /** Every table of problem codes, in the order a CRD's life meets them. */
 export const PROBLEM_DOMAINS: readonly ProblemDomain[] = [
+  {
+    carrier: '`SchemeError`, its `issues` (`SCHEME_PROBLEM_CODES`)',
+    shown:
+      '`defineResource`, `fieldMoves`, `createScheme`: thrown when the module loads, so `npm test`, `crdconv check` and the deploy stop',
+    codes: SCHEME_PROBLEM_CODES,
+  },
   {
     carrier: '`ImportProblem` (`IMPORT_PROBLEM_CODES`)',
     shown: '`crdconv import`, exit 1 or 2, one line per problem: document, JSON path, message',

@@ -34,3 +34,25 @@ describe('docs/package.md', () => {
     expect(documented).toEqual([...importsOf('webhook'), ...importsOf('crdconv')])
   })
 })
+
+describe('every subpath a user imports', () => {
+  const entries = ['webhook', 'crdconv'].flatMap((folder) => {
+    const manifest = JSON.parse(
+      readFileSync(join(repoRoot, 'packages', folder, 'package.json'), 'utf8')
+    ) as Manifest
+    return Object.entries(manifest.exports)
+      .filter(([subpath]) => subpath !== './package.json')
+      .map(([subpath, targets]) => {
+        const source = (targets as Record<string, string>)['crdconv-source'] ?? ''
+        return [`${manifest.name}${subpath.slice(1)}`, join(repoRoot, 'packages', folder, source)]
+      })
+  })
+
+  it.each(entries)(
+    '%s opens with a module comment (@module): what the subpath holds, for editors and doc generators',
+    (_name, source) => {
+      const opening = /^\/\*\*[\s\S]*?\*\//.exec(readFileSync(source, 'utf8'))?.[0] ?? ''
+      expect(opening).toMatch(/@module\b/)
+    }
+  )
+})

@@ -2,6 +2,7 @@ import * as z from 'zod'
 import { describe, expect, it } from 'vitest'
 import {
   ConversionError,
+  ProblemError,
   createScheme,
   defineResource,
 } from '../../../packages/webhook/src/scheme/index.ts'
@@ -240,6 +241,16 @@ describe('scheme.convert', () => {
       const result = scheme.convert(cronTabV1beta1(), desired)
       expect(!result.ok && result.failure.code).toBe(code)
       expect(!result.ok && result.failure.message).toMatch(message)
+    })
+
+    it('makes a ConversionError a problem: converter-refused, its field the path', () => {
+      const error = new ConversionError('spec.size must be a number', { field: 'spec.size' })
+      expect(error).toBeInstanceOf(ProblemError)
+      expect({ code: error.code, path: error.path, field: error.field }).toEqual({
+        code: 'converter-refused',
+        path: 'spec.size',
+        field: 'spec.size',
+      })
     })
 
     it('passes a ConversionError message and field through', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { SchemeError } from '../../../packages/webhook/src/scheme/index.ts'
+import { schemeIssueCodes } from '../../support/scheme-issues.ts'
 import { describePath, resourceWithEdges } from '../../support/resource-factory.ts'
 
 describe('converter graph', () => {
@@ -64,6 +64,7 @@ describe('converter graph', () => {
         ['v3', 'v1'],
       ],
       /no conversion path from v1 to v3[\s\S]*no conversion path from v2 to v3/,
+      ['version-unreachable', 'version-unreachable'],
     ],
     [
       'a converter to an unknown version',
@@ -74,6 +75,7 @@ describe('converter graph', () => {
         ['v2', 'v1'],
       ],
       /converter v1 → v9 names unknown version v9 \(declared: v1, v2\)/,
+      ['converter-version-unknown'],
     ],
     [
       'the same converter twice',
@@ -84,15 +86,17 @@ describe('converter graph', () => {
         ['v2', 'v1'],
       ],
       /converter v1 → v2 is declared twice/,
+      ['converter-declared-twice'],
     ],
     [
       'a converter from a version to itself',
       ['v1'],
       [['v1', 'v1']],
       /converts a version to itself/,
+      ['converter-to-itself'],
     ],
-  ] as const)('refuses %s at definition time', (_name, versions, edges, message) => {
-    expect(() => resourceWithEdges(versions, edges)).toThrow(SchemeError)
+  ] as const)('refuses %s at definition time', (_name, versions, edges, message, codes) => {
+    expect(schemeIssueCodes(() => resourceWithEdges(versions, edges))).toEqual(codes)
     expect(() => resourceWithEdges(versions, edges)).toThrow(message)
   })
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { createScheme, SchemeError } from '../../../packages/webhook/src/scheme/index.ts'
+import { createScheme } from '../../../packages/webhook/src/scheme/index.ts'
+import { schemeIssueCodes } from '../../support/scheme-issues.ts'
 import { cronTab } from '../../../examples/index.ts'
 import { chainedVolume, resourceWithEdges } from '../../support/resource-factory.ts'
 
@@ -23,7 +24,9 @@ describe('createScheme', () => {
 
   it('refuses two resources with the same group and kind', () => {
     const twin = resourceWithEdges(['v1'], [], { group: 'example.com', kind: 'CronTab' })
-    expect(() => createScheme([cronTab, twin])).toThrow(SchemeError)
+    expect(schemeIssueCodes(() => createScheme([cronTab, twin]))).toEqual([
+      'resource-defined-twice',
+    ])
     expect(() => createScheme([cronTab, twin])).toThrow(/CronTab\.example\.com is defined twice/)
   })
 })

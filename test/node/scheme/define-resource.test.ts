@@ -1,6 +1,7 @@
 import * as z from 'zod'
 import { describe, expect, it } from 'vitest'
-import { defineResource, SchemeError } from '../../../packages/webhook/src/scheme/index.ts'
+import { defineResource } from '../../../packages/webhook/src/scheme/index.ts'
+import { schemeIssueCodes } from '../../support/scheme-issues.ts'
 import { resourceWithEdges } from '../../support/resource-factory.ts'
 
 const schema = z.looseObject({})
@@ -30,22 +31,25 @@ describe('defineResource', () => {
       'no storage version',
       { v1: { schema }, v2: { schema } },
       /exactly one version must be the storage version.*found none/,
+      ['storage-version-count'],
     ],
     [
       'two storage versions',
       { v1: { schema, storage: true }, v2: { schema, storage: true } },
       /found v1, v2/,
+      ['storage-version-count'],
     ],
-    ['no versions', {}, /declares no versions/],
+    ['no versions', {}, /declares no versions/, ['no-versions']],
     [
       'a version name that is not a DNS label',
       { V1: { schema, storage: true } },
       /version "V1" must be a DNS-1035 label/,
+      ['version-name-invalid'],
     ],
-  ])('refuses %s', (_name, versions, message) => {
+  ])('refuses %s', (_name, versions, message, codes) => {
     const define = () =>
       defineResource({ group: 'example.com', kind: 'Thing', versions, converters: [] })
-    expect(define).toThrow(SchemeError)
+    expect(schemeIssueCodes(define)).toEqual(codes)
     expect(define).toThrow(message)
   })
 
@@ -54,12 +58,25 @@ describe('defineResource', () => {
       'group',
       { group: 'Example_com', kind: 'Thing' },
       /group "Example_com" must be a lowercase DNS subdomain/,
+      ['group-invalid'],
     ],
-    ['group without a dot', { group: 'example', kind: 'Thing' }, /group "example"/],
-    ['kind', { group: 'example.com', kind: 'thing' }, /kind "thing" must be a CamelCase name/],
-  ])('refuses a malformed %s', (_name, identity, message) => {
+    [
+      'group without a dot',
+      { group: 'example', kind: 'Thing' },
+      /group "example"/,
+      ['group-invalid'],
+    ],
+    [
+      'kind',
+      { group: 'example.com', kind: 'thing' },
+      /kind "thing" must be a CamelCase name/,
+      // its default listKind, thingList, is no CamelCase name either
+      ['kind-invalid', 'name-invalid'],
+    ],
+  ])('refuses a malformed %s', (_name, identity, message, codes) => {
     const define = () =>
       defineResource({ ...identity, versions: { v1: { schema, storage: true } }, converters: [] })
+    expect(schemeIssueCodes(define)).toEqual(codes)
     expect(define).toThrow(message)
   })
 })

@@ -5,8 +5,9 @@ import {
   createScheme,
   defineResource,
   fieldMoves,
-  SchemeError,
+  type SchemeProblemCode,
 } from '../../../packages/webhook/src/scheme/index.ts'
+import { schemeIssueCodes } from '../../support/scheme-issues.ts'
 import {
   convert,
   gadget,
@@ -98,32 +99,37 @@ describe('fieldMoves, what it refuses', () => {
     )
   })
 
-  it.each<[string, () => unknown, RegExp]>([
+  it.each<[string, () => unknown, RegExp, SchemeProblemCode | SchemeProblemCode[]]>([
     [
       'a path v1 does not have',
       () => gadget((move) => [move.renamed('spec.nope' as never, 'spec.retention')]),
       /fieldMoves v1 → v2: renamed spec.nope → spec.retention: spec.nope is not a field of v1's schema/,
+      'move-path-unknown',
     ],
     [
       'a path v2 does not have',
       () => gadget((move) => [move.added('spec.keep' as never)]),
       /added spec.keep: spec.keep is not a field of v2's schema/,
+      'move-path-unknown',
     ],
     [
       'a field moved twice',
       () =>
         gadget((move) => [move.removed('spec.keep'), move.renamed('spec.keep', 'spec.retention')]),
       /spec.keep in v1's schema is also moved by removed spec.keep; a field moves once/,
+      'moved-twice',
     ],
     [
       'a field inside a moved one',
       () => gadget((move) => [move.removed('spec'), move.renamed('spec.keep', 'spec.retention')]),
       /spec.keep in v1's schema is also moved by removed spec/,
+      'moved-twice',
     ],
     [
       'moves inside a field that is no list',
       () => gadget((move) => [move.each('spec.hostPort' as never, () => [])]),
       /each spec.hostPort: spec.hostPort is not a list of objects in v1's schema and v2's schema/,
+      ['move-path-unknown', 'move-not-a-list'],
     ],
     [
       'a path an item does not have',
@@ -132,11 +138,13 @@ describe('fieldMoves, what it refuses', () => {
           move.each('spec.ports', (item) => [item.renamed('nope' as never, 'port')]),
         ]),
       /each spec.ports: renamed nope → port: nope is not a field of an item of spec.ports in v1's schema/,
+      'move-path-unknown',
     ],
     [
       'metadata',
       () => gadget((move) => [move.removed('metadata.labels' as never)]),
       /apiVersion, kind and metadata are the framework's/,
+      'move-path-framework',
     ],
     [
       'a split without join',
@@ -145,24 +153,28 @@ describe('fieldMoves, what it refuses', () => {
           move.split('spec.hostPort', { host: 'spec.host' }, { split: hostPort.split } as never),
         ]),
       /split spec.hostPort: needs a `join` function, or neither the way back nor the check that a value comes back whole can be derived; give one, or write both converters by hand/,
+      'move-function-missing',
     ],
     [
       'a version that is not declared',
       () => fieldMoves(versions, 'v1', 'v3' as never, () => []),
       /v3 is not a version \(declared: v1, v2\)/,
+      'move-version-unknown',
     ],
     [
       'a mapping two values share, with no way back',
       () => gadget((move) => [move.mapped('spec.mode', { Fast: 'fast', Turbo: 'fast' })]),
       /mapped spec.mode: "Fast" and "Turbo" both become "fast", so the way back v2 → v1 is not derived: give `back`, or pass `oneWay: true` and write the converter v2 → v1 by hand/,
+      'way-back-not-derived',
     ],
     [
       'a `then` with no `thenBack`',
       () => fieldMoves(versions, 'v1', 'v2', () => [], { then: (object) => object as never }),
       /`then` has no `thenBack` to undo it, so the way back v2 → v1 is not derived/,
+      'way-back-not-derived',
     ],
-  ])('refuses %s at definition time', (_what, define, message) => {
-    expect(define).toThrow(SchemeError)
+  ])('refuses %s at definition time', (_what, define, message, code) => {
+    expect(schemeIssueCodes(define)).toEqual([code].flat())
     expect(define).toThrow(message)
   })
 

@@ -3,10 +3,11 @@ import { describe, expect, it } from 'vitest'
 import {
   defineResource,
   resolveNames,
-  SchemeError,
   type ResourceDefinition,
+  type SchemeProblemCode,
   type VersionMap,
 } from '../../../packages/webhook/src/scheme/index.ts'
+import { schemeIssueCodes } from '../../support/scheme-issues.ts'
 
 const schema = z.object({ spec: z.object({ replicas: z.int().optional() }) })
 
@@ -47,34 +48,54 @@ describe('defineResource: what a CRD needs', () => {
     expect(resolveNames(kind).plural).toBe(plural)
   })
 
-  it.each<[string, Partial<ResourceDefinition<VersionMap>>, string]>([
-    ['an upper-case plural', { names: { plural: 'Gadgets' } }, 'names.plural "Gadgets"'],
+  it.each<[string, Partial<ResourceDefinition<VersionMap>>, string, SchemeProblemCode[]]>([
+    [
+      'an upper-case plural',
+      { names: { plural: 'Gadgets' } },
+      'names.plural "Gadgets"',
+      ['name-invalid'],
+    ],
     [
       'a short name equal to the plural',
       { names: { shortNames: ['gadgets'] } },
       'repeats the plural',
+      ['name-repeated'],
     ],
-    ['a listKind equal to the kind', { names: { listKind: 'Gadget' } }, 'listKind must differ'],
-    ['a bad category', { names: { categories: ['All Things'] } }, 'names.categories entry'],
+    [
+      'a listKind equal to the kind',
+      { names: { listKind: 'Gadget' } },
+      'listKind must differ',
+      ['name-repeated'],
+    ],
+    [
+      'a bad category',
+      { names: { categories: ['All Things'] } },
+      'names.categories entry',
+      ['name-invalid'],
+    ],
     [
       'no served version',
       { versions: { v1: { schema, storage: true, served: false } } },
       'at least one version must be served',
+      ['nothing-served'],
     ],
     [
       'a deprecation warning on a version that is not deprecated',
       { versions: { v1: { schema, storage: true, deprecationWarning: 'old' } } },
       'not deprecated',
+      ['deprecation-warning-invalid'],
     ],
     [
       'two storage versions',
       { versions: { v1: { schema, storage: true }, v2: { schema, storage: true } } },
       'found v1, v2',
+      ['storage-version-count'],
     ],
     [
       'a printer column with a bad type and path',
       { additionalPrinterColumns: [{ name: 'X', type: 'text' as 'string', jsonPath: 'spec.x' }] },
       'additionalPrinterColumns[0].type',
+      ['column-invalid', 'column-invalid'],
     ],
     [
       'a scale path outside .spec',
@@ -84,14 +105,16 @@ describe('defineResource: what a CRD needs', () => {
         },
       },
       'specReplicasPath ".status.replicas" must be a dotted path under .spec',
+      ['scale-path-invalid'],
     ],
     [
       'an example that sets its own apiVersion',
       { versions: { v1: { schema, storage: true, examples: [{ apiVersion: 'example.com/v1' }] } } },
       'examples[0] must not set apiVersion',
+      ['example-invalid'],
     ],
-  ])('refuses %s', (_name, changes, message) => {
-    expect(() => defineResource(definition(changes))).toThrow(SchemeError)
+  ])('refuses %s', (_name, changes, message, codes) => {
+    expect(schemeIssueCodes(() => defineResource(definition(changes)))).toEqual(codes)
     expect(() => defineResource(definition(changes))).toThrow(message)
   })
 
@@ -100,6 +123,11 @@ describe('defineResource: what a CRD needs', () => {
       names: { plural: 'X', singular: 'Y' },
       scope: 'Global' as 'Cluster',
     })
+    expect(schemeIssueCodes(() => defineResource(broken))).toEqual([
+      'name-invalid',
+      'name-invalid',
+      'scope-invalid',
+    ])
     expect(() => defineResource(broken)).toThrow(/names\.plural[\s\S]*names\.singular[\s\S]*scope/)
   })
 })

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import * as z from 'zod'
+import { reviewConversion } from '../../../packages/webhook/src/review/index.ts'
 import {
   createScheme,
   defineResource,
@@ -81,6 +82,22 @@ describe('a conversion the stash cannot hold fails with its own code, stash-too-
       expect(result.failure.message).toMatch(why)
     }
   )
+
+  it("counts in the webhook's metrics as a limit, not as a converter's error", () => {
+    const review = {
+      apiVersion: 'apiextensions.k8s.io/v1',
+      kind: 'ConversionReview',
+      request: {
+        uid: 'u',
+        desiredAPIVersion: 'example.com/v2',
+        objects: [note('x'.repeat(MAX_STASH_BYTES))],
+      },
+    }
+    const outcome = reviewConversion(review, notes())
+    expect(outcome.valid && outcome.summary.failures).toEqual([
+      { kind: 'Note', from: 'example.com/v1', reason: 'limit', count: 1 },
+    ])
+  })
 
   // a user's own ConversionError stays converter-refused: test/node/scheme/convert-object.test.ts
   it('tells the stash refusal of another copy of the runtime by its name and code, not instanceof', () => {

@@ -1,4 +1,6 @@
-/** `crdconv/cdk`: the conversion webhook on AWS Lambda as an AWS CDK v2 construct. */
+/** `crdconv/cdk`: the conversion webhook on AWS Lambda as an AWS CDK v2 construct.
+ * @module
+ */
 export {
   ConversionWebhookFunction,
   type ConversionWebhookFunctionProps,

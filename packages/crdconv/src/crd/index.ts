@@ -1,4 +1,6 @@
-/** CustomResourceDefinitions from zod schemas: structural schemas, webhook URLs, resource checks. */
+/** CustomResourceDefinitions from zod schemas: structural schemas, webhook URLs, resource checks.
+ * @module
+ */
 export {
   buildCustomResourceDefinition,
   CONVERSION_REVIEW_VERSIONS,

@@ -66,23 +66,29 @@ const ${schemas[index]} = z.object({
   const versionEntries = versions.map((version) => {
     const index = versions.indexOf(version)
     const field = index === 0 ? 'message' : 'greeting'
-    const storageFlag = version === storage ? '\n      storage: true,' : ''
-    return `    ${version}: {
-      schema: ${schemas[index]},${storageFlag}
-      examples: [{ spec: { ${field}: 'hello', replicas: 1 } }],
-    },`
+    const storageFlag = version === storage ? '\n    storage: true,' : ''
+    return `  ${version}: {
+    schema: ${schemas[index]},${storageFlag}
+    examples: [{ spec: { ${field}: 'hello', replicas: 1 } }],
+  },`
   })
   const converters = versions.slice(1).flatMap((to, index) => {
     const from = versions[index] as string
     if (index === 0) {
       return [
-        renameConverter(from, to, 'message', 'greeting'),
-        renameConverter(to, from, 'greeting', 'message'),
+        renameConverter(kind, from, to, 'message', 'greeting'),
+        renameConverter(kind, to, from, 'greeting', 'message'),
       ]
     }
-    return [copyConverter(from, to), copyConverter(to, from)]
+    return [copyConverter(kind, from, to), copyConverter(kind, to, from)]
   })
-  return `import { createScheme, defineResource, isPlainObject } from '@crdconv/webhook'
+  return `import {
+  converter,
+  createScheme,
+  defineResource,
+  isPlainObject,
+  type ConvertedObject,
+} from '@crdconv/webhook'
 import * as z from 'zod/mini'
 
 // One zod schema per version: the fields beside apiVersion, kind and metadata. The schemas type the
@@ -92,19 +98,25 @@ import * as z from 'zod/mini'
 
 ${schemaBlocks.join('\n\n')}
 
+const versions = {
+${versionEntries.join('\n')}
+}
+
+/** A ${kind} as a converter returns it at \`Version\`: each converter's return type. */
+type ${kind}At<Version extends keyof typeof versions> = ConvertedObject<typeof versions, Version>
+
 /**
  * ${kind}.${group}. Converters get the whole object and return it at the other version; crdconv
  * sets apiVersion and carries metadata over. They must not fail on missing fields (server-side
- * apply sends partial objects), and a round trip must give back exactly what went in.
+ * apply sends partial objects), and a round trip must give back exactly what went in. Each one's
+ * return type makes a wrong shape on any path a type error.
  */
 export const ${resource} = defineResource({
   group: '${group}',
   kind: '${kind}',
   names: { plural: '${names.plural}', singular: '${names.singular}' },
   scope: '${scope}',
-  versions: {
-${versionEntries.join('\n')}
-  },
+  versions,
   subresources: { status: true },
   converters: [${converters.length === 0 ? '' : `\n${converters.join('\n')}\n  `}],
 })
@@ -114,22 +126,24 @@ export const scheme = createScheme([${resource}])
 `
 }
 
-function renameConverter(from: string, to: string, oldName: string, newName: string): string {
-  return `    {
-      from: '${from}',
-      to: '${to}',
-      convert: ({ spec, ...rest }) => {
-        if (!isPlainObject(spec)) return spec === undefined ? rest : Object.assign(rest, { spec })
-        const { ${oldName}, ...others } = spec
-        // Object.assign, not { ...others, ${newName} }: on Node 20 a spread followed by new fields
-        // gives every object a hidden class of its own, which slows every later read of it
-        const renamed = ${oldName} === undefined ? others : Object.assign(others, { ${newName}: ${oldName} })
-        return Object.assign(rest, { spec: renamed })
-      },
-    },`
+function renameConverter(
+  kind: string,
+  from: string,
+  to: string,
+  oldName: string,
+  newName: string
+): string {
+  return `    converter(versions, '${from}', '${to}', ({ spec, ...rest }): ${kind}At<'${to}'> => {
+      if (!isPlainObject(spec)) return spec === undefined ? rest : Object.assign(rest, { spec })
+      const { ${oldName}, ...others } = spec
+      // Object.assign, not { ...others, ${newName} }: on Node 20 a spread followed by new fields
+      // gives every object a hidden class of its own, which slows every later read of it
+      const renamed = ${oldName} === undefined ? others : Object.assign(others, { ${newName}: ${oldName} })
+      return Object.assign(rest, { spec: renamed })
+    }),`
 }
 
-function copyConverter(from: string, to: string): string {
+function copyConverter(kind: string, from: string, to: string): string {
   return `    // ${from} and ${to} have the same fields: write here what changes between them
-    { from: '${from}', to: '${to}', convert: (object) => ({ ...object }) },`
+    converter(versions, '${from}', '${to}', (object): ${kind}At<'${to}'> => ({ ...object })),`
 }

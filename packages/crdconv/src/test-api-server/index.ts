@@ -1,4 +1,6 @@
-/** A real kube-apiserver and etcd for tests, started from envtest-style binaries. */
+/** A real kube-apiserver and etcd for tests, started from envtest-style binaries.
+ * @module
+ */
 export {
   startTestApiServer,
   testApiServerAssets,

@@ -1,4 +1,6 @@
-/** The round-trip kit: objects generated from each version's schema, converted A → B → A. */
+/** The round-trip kit: objects generated from each version's schema, converted A → B → A.
+ * @module
+ */
 export { deepFreeze } from './deep-freeze.ts'
 export { describeDifference, jsonDifferences, type JsonDifference } from '@crdconv/webhook/json'
 export {

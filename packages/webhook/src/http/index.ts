@@ -1,4 +1,6 @@
-/** The one Hono app: routes, body limit, path token, source allow-list, settings, logs. */
+/** The one Hono app: routes, body limit, path token, source allow-list, settings, logs.
+ * @module
+ */
 export {
   DEFAULT_MAX_BODY_BYTES,
   LAMBDA_BODY_LIMIT_ADVICE,

@@ -1,4 +1,6 @@
-/** The JSON codec: int64-lossless parse and stringify, depth checks, equality and differences. */
+/** The JSON codec: int64-lossless parse and stringify, depth checks, equality and differences.
+ * @module
+ */
 export { jsonCopy } from './json-copy.ts'
 export { integerAsBigInt, jsonInteger } from './json-integer.ts'
 export {

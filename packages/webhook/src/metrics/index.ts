@@ -1,4 +1,6 @@
-/** The webhook's metrics: what is counted, by CRD and version pair, and how each platform reads it. */
+/** The webhook's metrics: what is counted, by CRD and version pair, and how each platform reads it.
+ * @module
+ */
 export {
   ANALYTICS_ENGINE_BINDING,
   ANALYTICS_ENGINE_BLOBS,

@@ -57,7 +57,7 @@ export const METRICS = {
   failures: {
     name: 'crdconv_conversion_failures_total',
     type: 'counter',
-    help: 'Objects that failed to convert, by CRD, version pair and reason: converter_error (a converter threw or returned what JSON cannot hold), answer_refused (the answer broke a rule the API server checks), limit (the review or an object was past a limit).',
+    help: 'Objects that failed to convert, by CRD, version pair and reason: converter_error (a converter threw or returned what JSON cannot hold), answer_refused (the answer broke a rule the API server checks), limit (the review or an object was past a limit, or what the conversion must keep was past the stash limits).',
     labels: [...CONVERSION_LABELS, 'reason'],
   },
   reviewDuration: {

@@ -1,5 +1,3 @@
-import * as z from 'zod/mini'
-import en from 'zod/v4/locales/en.js'
 import { isPlainObject } from '../scheme/index.ts'
 
 export const REVIEW_API_VERSIONS = [
@@ -9,48 +7,33 @@ export const REVIEW_API_VERSIONS = [
 
 export type ReviewApiVersion = (typeof REVIEW_API_VERSIONS)[number]
 
-function buildConversionReviewRequest() {
-  return z.object({
-    apiVersion: z.enum(REVIEW_API_VERSIONS),
-    kind: z.literal('ConversionReview'),
-    request: z.object({
-      uid: z.string().check(z.minLength(1, 'must be a non-empty string')),
-      desiredAPIVersion: z.string().check(z.minLength(1, 'must be a non-empty string')),
-      objects: z.array(z.unknown()),
-    }),
-  })
-}
-
-let conversionReviewRequest: ReturnType<typeof buildConversionReviewRequest> | undefined
-
 /**
- * The zod schema of a `ConversionReview` request of either version, as the API server sends it.
- * The `response` stanza it also sends (`convertedObjects: null`) is accepted and ignored. Objects
- * are left raw: each is checked on its own, so one odd object fails the review with a message,
- * not a 400. Built on first use: only a body `readReviewEnvelope` does not take needs it.
- *
- * @example
- * ```ts
- * const parsed = conversionReviewRequestSchema().safeParse(JSON.parse(body))
- * ```
+ * A `ConversionReview` request of either version, as the API server sends it. The `response`
+ * stanza it also sends (`convertedObjects: null`) and any other field are ignored. Objects are
+ * left raw: each is checked on its own, so one odd object fails the review with a message, not
+ * a 400.
  */
-export function conversionReviewRequestSchema(): ReturnType<typeof buildConversionReviewRequest> {
-  return (conversionReviewRequest ??= buildConversionReviewRequest())
+export interface ConversionReviewRequest {
+  readonly apiVersion: ReviewApiVersion
+  readonly kind: 'ConversionReview'
+  readonly request: {
+    readonly uid: string
+    readonly desiredAPIVersion: string
+    readonly objects: unknown[]
+  }
 }
 
-let englishMessages: z.core.$ZodErrorMap | undefined
-
-/**
- * Parses a body with `conversionReviewRequestSchema()`, its issues in English: zod/mini carries no
- * messages of its own, and the error map goes with this parse only, never into zod's global
- * config, so a user's own `z.config(...)` locale stays theirs.
- */
-export function parseConversionReviewRequest(body: unknown) {
-  englishMessages ??= en().localeError
-  return conversionReviewRequestSchema().safeParse(body, { error: englishMessages })
+/** One thing wrong with a body that is not a `ConversionReview`: the field's path and why. */
+export interface EnvelopeIssue {
+  /** Dotted, `''` for the body itself: `request.uid`. */
+  readonly path: string
+  readonly message: string
 }
 
-export type ConversionReviewRequest = z.infer<ReturnType<typeof buildConversionReviewRequest>>
+/** The envelope of a body, or every field that keeps it from being one. */
+export type EnvelopeReading =
+  | { readonly ok: true; readonly envelope: ConversionReviewRequest }
+  | { readonly ok: false; readonly issues: readonly [EnvelopeIssue, ...EnvelopeIssue[]] }
 
 export interface ConversionResult {
   status: 'Success' | 'Failed'
@@ -69,21 +52,60 @@ export interface ConversionReviewResponse {
 }
 
 /**
- * The envelope of a body that is exactly what the API server sends, read without zod (the common
- * case, kept cheap); `undefined` for anything else, which `parseConversionReviewRequest` then
- * parses and describes. It accepts only what the schema accepts,
- * and gives back the same fields (a property test holds the two together).
+ * Reads the envelope of a parsed body in one pass: what the API server sends gives its fields,
+ * anything else every field at fault, by path, for the 400 answer.
+ *
+ * @example
+ * ```ts
+ * const reading = readReviewEnvelope(JSON.parse(text))
+ * if (!reading.ok) console.error(reading.issues.map((issue) => issue.path))
+ * ```
  */
-export function readReviewEnvelope(body: unknown): ConversionReviewRequest | undefined {
-  if (!isPlainObject(body) || body['kind'] !== 'ConversionReview') return undefined
-  const apiVersion = body['apiVersion']
-  if (apiVersion !== REVIEW_API_VERSIONS[0] && apiVersion !== REVIEW_API_VERSIONS[1])
-    return undefined
-  const request = body['request']
-  if (!isPlainObject(request)) return undefined
+export function readReviewEnvelope(body: unknown): EnvelopeReading {
+  const [first, ...more] = envelopeIssues(body)
+  if (first !== undefined) return { ok: false, issues: [first, ...more] }
+  const { apiVersion, request } = body as unknown as ConversionReviewRequest
   const { uid, desiredAPIVersion, objects } = request
-  if (typeof uid !== 'string' || uid === '') return undefined
-  if (typeof desiredAPIVersion !== 'string' || desiredAPIVersion === '') return undefined
-  if (!Array.isArray(objects)) return undefined
-  return { apiVersion, kind: 'ConversionReview', request: { uid, desiredAPIVersion, objects } }
+  return {
+    ok: true,
+    envelope: {
+      apiVersion,
+      kind: 'ConversionReview',
+      request: { uid, desiredAPIVersion, objects },
+    },
+  }
+}
+
+function envelopeIssues(body: unknown): EnvelopeIssue[] {
+  if (!isPlainObject(body)) return [expected('', 'object', body)]
+  const issues: EnvelopeIssue[] = []
+  const { apiVersion, kind, request } = body
+  if (apiVersion !== REVIEW_API_VERSIONS[0] && apiVersion !== REVIEW_API_VERSIONS[1]) {
+    const options = REVIEW_API_VERSIONS.map((version) => JSON.stringify(version)).join('|')
+    issues.push({ path: 'apiVersion', message: `Invalid option: expected one of ${options}` })
+  }
+  if (kind !== 'ConversionReview') {
+    issues.push({ path: 'kind', message: 'Invalid input: expected "ConversionReview"' })
+  }
+  if (!isPlainObject(request)) return [...issues, expected('request', 'object', request)]
+  for (const field of ['uid', 'desiredAPIVersion'] as const) {
+    const path = `request.${field}`
+    const value = request[field]
+    if (typeof value !== 'string') issues.push(expected(path, 'string', value))
+    else if (value === '') issues.push({ path, message: 'must be a non-empty string' })
+  }
+  if (!Array.isArray(request['objects'])) {
+    issues.push(expected('request.objects', 'array', request['objects']))
+  }
+  return issues
+}
+
+function expected(path: string, type: string, value: unknown): EnvelopeIssue {
+  return { path, message: `Invalid input: expected ${type}, received ${jsonType(value)}` }
+}
+
+function jsonType(value: unknown): string {
+  if (value === null) return 'null'
+  if (Array.isArray(value)) return 'array'
+  return typeof value
 }

@@ -1,4 +1,6 @@
-/** The ConversionReview: envelope, limits, per-object conversion, the answer checked against the API server. */
+/** The ConversionReview: envelope, limits, per-object conversion, the answer checked against the API server.
+ * @module
+ */
 export {
   answerReview,
   type AnswerReviewOptions,
@@ -14,9 +16,10 @@ export {
   type AnswerViolation,
 } from './answer-check.ts'
 export {
-  conversionReviewRequestSchema,
-  parseConversionReviewRequest,
+  readReviewEnvelope,
   type ConversionReviewRequest,
+  type EnvelopeIssue,
+  type EnvelopeReading,
   REVIEW_API_VERSIONS,
   type ConversionResult,
   type ConversionReviewResponse,
@@ -29,11 +32,11 @@ export {
   type ConversionProblem,
 } from './convert-checked.ts'
 export { formatFailureMessage, type ObjectFailure } from './failure-message.ts'
+export { FAILURE_REASON_OF_CODE, type FailureReason } from './failure-reasons.ts'
 export {
   reviewConversion,
   type ConversionCount,
   type FailureCount,
-  type FailureReason,
   type InvalidReview,
   type ReviewOutcome,
   type ReviewSummary,

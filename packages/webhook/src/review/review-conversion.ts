@@ -1,13 +1,14 @@
 import { nestingDepthExceedsBeside } from '../json/index.ts'
 import { describeField, type Scheme } from '../scheme/index.ts'
 import {
-  parseConversionReviewRequest,
   readReviewEnvelope,
+  type EnvelopeIssue,
   type ConversionReviewResponse,
   type ReviewApiVersion,
 } from './conversion-review-schema.ts'
 import { convertChecked, problemSubject } from './convert-checked.ts'
 import { formatFailureMessage, type ObjectFailure } from './failure-message.ts'
+import { FAILURE_REASON_OF_CODE, type FailureReason } from './failure-reasons.ts'
 import {
   DEFAULT_REVIEW_LIMITS,
   limitAdvice,
@@ -22,9 +23,6 @@ export interface ConversionCount {
   readonly to: string
   count: number
 }
-
-/** Why objects of a review failed: what the metrics count failures by. */
-export type FailureReason = 'converter_error' | 'answer_refused' | 'limit'
 
 /** How many objects of one (kind, from) failed for one reason. */
 export interface FailureCount {
@@ -78,13 +76,9 @@ export function reviewConversion(
   scheme: Scheme,
   limits: ReviewLimits = DEFAULT_REVIEW_LIMITS
 ): ReviewOutcome {
-  let envelope = readReviewEnvelope(body)
-  if (envelope === undefined) {
-    const parsed = parseConversionReviewRequest(body)
-    if (!parsed.success) return { valid: false, problem: describeIssues(parsed.error.issues) }
-    envelope = parsed.data
-  }
-  const { apiVersion, request } = envelope
+  const reading = readReviewEnvelope(body)
+  if (!reading.ok) return { valid: false, problem: describeIssues(reading.issues) }
+  const { apiVersion, request } = reading.envelope
   const { uid, desiredAPIVersion, objects } = request
   const beyondLimit = reviewLimitProblem(objects, desiredAPIVersion, limits)
   if (beyondLimit !== undefined) {
@@ -104,13 +98,14 @@ export function reviewConversion(
     const result = convertChecked(scheme, original, desiredAPIVersion)
     if (!result.ok) {
       failures.push({ index, ...result.problem })
-      reasons.push(result.problem.rejected === undefined ? 'converter_error' : 'answer_refused')
+      reasons.push(FAILURE_REASON_OF_CODE[result.problem.code])
     }
     // the limits hold for what converters return too: one may build structure from data; what
     // it kept of the original was measured on the way in
     else if (nestingDepthExceedsBeside(result.object, original, limits.maxDepth)) {
-      failures.push({ index, ...tooDeep(original, desiredAPIVersion, limits) })
-      reasons.push('limit')
+      const problem = tooDeep(original, desiredAPIVersion, limits)
+      failures.push({ index, ...problem })
+      reasons.push(FAILURE_REASON_OF_CODE[problem.code])
     } else converted[index] = result.object
   }
   if (failures.length > 0) {
@@ -221,25 +216,9 @@ function countFailures(
   return counts
 }
 
-function describeIssues(
-  issues: readonly { path: readonly PropertyKey[]; message: string }[]
-): InvalidReview {
-  const described = issues.map((issue) => ({
-    path: formatPath(issue.path),
-    message: issue.message,
-  }))
-  const message = described
+function describeIssues(issues: readonly EnvelopeIssue[]): InvalidReview {
+  const message = issues
     .map((issue) => (issue.path === '' ? issue.message : `${issue.path}: ${issue.message}`))
     .join('; ')
-  return { message: `not a ConversionReview: ${message}`, issues: described }
-}
-
-function formatPath(path: readonly PropertyKey[]): string {
-  return path
-    .map((segment, position) =>
-      typeof segment === 'number'
-        ? `[${segment}]`
-        : `${position === 0 ? '' : '.'}${String(segment)}`
-    )
-    .join('')
+  return { message: `not a ConversionReview: ${message}`, issues }
 }

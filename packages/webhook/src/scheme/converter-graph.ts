@@ -1,4 +1,5 @@
 import { SchemeError } from './conversion-error.ts'
+import { isNonEmpty, schemeProblem as issue, type SchemeProblem } from './scheme-problem.ts'
 import type { Converter } from './resource-definition.ts'
 
 /** `paths.get(from)?.get(to)`: the converters to run in order; `[]` when from equals to. */
@@ -17,20 +18,23 @@ export function findShortestPaths(
   const known = new Set(versions)
   const outgoing = new Map<string, Converter[]>(versions.map((version) => [version, []]))
   const seen = new Set<string>()
-  const problems: string[] = []
+  const problems: SchemeProblem[] = []
   for (const converter of converters) {
     const edge = `${converter.from} → ${converter.to}`
     const unknown = [converter.from, converter.to].filter((version) => !known.has(version))
     if (unknown.length > 0) {
       problems.push(
-        `converter ${edge} names unknown version ${unknown.join(' and ')} (declared: ${versions.join(', ')})`
+        issue(
+          'converter-version-unknown',
+          `converter ${edge} names unknown version ${unknown.join(' and ')} (declared: ${versions.join(', ')})`
+        )
       )
     } else if (converter.from === converter.to) {
-      problems.push(`converter ${edge} converts a version to itself`)
+      problems.push(issue('converter-to-itself', `converter ${edge} converts a version to itself`))
     } else if (seen.has(edge)) {
-      problems.push(`converter ${edge} is declared twice`)
+      problems.push(issue('converter-declared-twice', `converter ${edge} is declared twice`))
     } else if (typeof converter.convert !== 'function') {
-      problems.push(`converter ${edge} has no convert function`)
+      problems.push(issue('converter-not-a-function', `converter ${edge} has no convert function`))
     } else {
       seen.add(edge)
       outgoing.get(converter.from)?.push(converter)
@@ -50,14 +54,20 @@ export function findShortestPaths(
     }
     const unreachable = versions.filter((target) => !reached.has(target))
     if (unreachable.length > 0) {
-      problems.push(`no conversion path from ${source} to ${unreachable.join(', ')}`)
+      problems.push(
+        issue(
+          'version-unreachable',
+          `no conversion path from ${source} to ${unreachable.join(', ')}`,
+          `versions.${source}`
+        )
+      )
     }
     paths.set(source, reached)
   }
-  if (problems.length > 0) {
-    throw new SchemeError(
-      `${label}: every served version must convert to every other:\n  - ${problems.join('\n  - ')}`
-    )
+  if (isNonEmpty(problems)) {
+    throw new SchemeError(`${label}: every served version must convert to every other`, problems, {
+      list: true,
+    })
   }
   return paths
 }

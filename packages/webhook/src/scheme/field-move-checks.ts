@@ -2,6 +2,7 @@ import type { $ZodType } from 'zod/v4/core'
 import type { ErasedMoveOptions, FieldMove } from './field-move.ts'
 import type { ValueMap } from './move-steps.ts'
 import type { VersionMap } from './resource.ts'
+import { schemeProblem as issue, type SchemeProblem } from './scheme-problem.ts'
 import { listItemSchema, schemaField } from './schema-fields.ts'
 
 type Side = 'from' | 'to'
@@ -32,14 +33,17 @@ export function moveProblems(
   to: string,
   moves: readonly FieldMove[],
   options: ErasedMoveOptions
-): string[] {
+): SchemeProblem[] {
   const declared = Object.keys(versions).join(', ')
   const unknown = [from, to].filter((version) => !Object.hasOwn(versions, version))
   if (unknown.length > 0) {
-    return [`${unknown.join(' and ')} is not a version (declared: ${declared})`]
+    const message = `${unknown.join(' and ')} is not a version (declared: ${declared})`
+    return [issue('move-version-unknown', message)]
   }
-  if (from === to) return [`a version cannot move fields to itself`]
-  if (!Array.isArray(moves)) return [`the declaration returned no list of moves`]
+  if (from === to) return [issue('converter-to-itself', `a version cannot move fields to itself`)]
+  if (!Array.isArray(moves)) {
+    return [issue('move-list-missing', `the declaration returned no list of moves`)]
+  }
   const oneWay = options.oneWay === true
   const reverseBlocked = (what: string, give: string) =>
     `${what}, so the way back ${to} → ${from} is not derived: give ${give}, or pass \`oneWay: true\` and write the converter ${to} → ${from} by hand`
@@ -50,10 +54,14 @@ export function moveProblems(
     },
     moves,
     '',
-    (label, why) => (oneWay ? undefined : `${label}: ${reverseBlocked(why, '`back`')}`)
+    (label, why) =>
+      oneWay
+        ? undefined
+        : issue('way-back-not-derived', `${label}: ${reverseBlocked(why, '`back`')}`)
   )
   if (options.then !== undefined && options.thenBack === undefined && !oneWay) {
-    problems.push(reverseBlocked('`then` has no `thenBack` to undo it', '`thenBack`'))
+    const message = reverseBlocked('`then` has no `thenBack` to undo it', '`thenBack`')
+    problems.push(issue('way-back-not-derived', message))
   }
   return problems
 }
@@ -62,29 +70,27 @@ function declarationProblems(
   scopes: Record<Side, Scope>,
   moves: readonly FieldMove[],
   prefix: string,
-  blocked: (label: string, why: string) => string | undefined
-): string[] {
-  const problems: string[] = []
+  blocked: (label: string, why: string) => SchemeProblem | undefined
+): SchemeProblem[] {
+  const problems: SchemeProblem[] = []
   const seen: Record<Side, Map<string, string>> = { from: new Map(), to: new Map() }
   for (const move of moves) {
     if (!KINDS.has(move?.kind)) {
-      problems.push(
-        `${prefix}${JSON.stringify(move?.kind)} is not a move (renamed, mapped, split, joined, added, removed, each)`
-      )
+      const message = `${prefix}${JSON.stringify(move?.kind)} is not a move (renamed, mapped, split, joined, added, removed, each)`
+      problems.push(issue('move-kind-unknown', message))
       continue
     }
     const label = `${prefix}${describeMove(move)}`
     for (const { side, path } of touched(move)) {
       const problem = pathProblem(scopes[side], path)
       if (problem !== undefined) {
-        problems.push(`${label}: ${problem}`)
+        problems.push({ ...problem, message: `${label}: ${problem.message}` })
         continue
       }
       const clash = overlapping(seen[side], path as string)
       if (clash !== undefined) {
-        problems.push(
-          `${label}: ${path as string} in ${scopes[side].where} is also moved by ${clash}; a field moves once`
-        )
+        const message = `${label}: ${path as string} in ${scopes[side].where} is also moved by ${clash}; a field moves once`
+        problems.push(issue('moved-twice', message, path as string))
       }
       seen[side].set(path as string, label)
     }
@@ -103,8 +109,8 @@ function eachProblems(
   scopes: Record<Side, Scope>,
   move: Extract<FieldMove, { kind: 'each' }>,
   label: string,
-  blocked: (label: string, why: string) => string | undefined
-): string[] {
+  blocked: (label: string, why: string) => SchemeProblem | undefined
+): SchemeProblem[] {
   const items = (scope: Scope) => ({
     where: `an item of ${move.path} in ${scope.where}`,
     schema: scope.schema && listItemSchema(scope.schema, move.path),
@@ -116,9 +122,12 @@ function eachProblems(
   )
   if (notLists.length > 0) {
     const where = notLists.map((side) => scopes[side].where).join(' and ')
-    return [`${label}: ${move.path} is not a list of objects in ${where}`]
+    const message = `${label}: ${move.path} is not a list of objects in ${where}`
+    return [issue('move-not-a-list', message, move.path)]
   }
-  if (!Array.isArray(move.moves)) return [`${label}: the declaration returned no list of moves`]
+  if (!Array.isArray(move.moves)) {
+    return [issue('move-list-missing', `${label}: the declaration returned no list of moves`)]
+  }
   return declarationProblems(inner, move.moves, `${label}: `, blocked)
 }
 
@@ -164,15 +173,18 @@ function touched(move: FieldMove): Touched[] {
   }
 }
 
-function pathProblem({ where, schema, top }: Scope, path: unknown): string | undefined {
+function pathProblem({ where, schema, top }: Scope, path: unknown): SchemeProblem | undefined {
   if (typeof path !== 'string' || path === '' || path.split('.').includes('')) {
-    return `${JSON.stringify(path)} is not a dotted field path like spec.hostPort`
+    const message = `${JSON.stringify(path)} is not a dotted field path like spec.hostPort`
+    return issue('move-path-invalid', message)
   }
   if (top && FRAMEWORK_FIELDS.has(path.split('.')[0] as string)) {
-    return `${path}: apiVersion, kind and metadata are the framework's; labels and annotations move in a \`then\``
+    const message = `${path}: apiVersion, kind and metadata are the framework's; labels and annotations move in a \`then\``
+    return issue('move-path-framework', message, path)
   }
   if (schema === undefined || schemaField(schema, path) === undefined) {
-    return `${path} is not a field of ${where}; name a field the schema declares`
+    const message = `${path} is not a field of ${where}; name a field the schema declares`
+    return issue('move-path-unknown', message, path)
   }
   return undefined
 }
@@ -184,15 +196,16 @@ function overlapping(seen: ReadonlyMap<string, string>, path: string): string | 
   return undefined
 }
 
-function functionProblems(move: FieldMove, label: string): string[] {
+function functionProblems(move: FieldMove, label: string): SchemeProblem[] {
   if (move.kind !== 'split' && move.kind !== 'joined') return []
-  const problems: string[] = []
-  if (Object.keys(move.parts ?? {}).length === 0) problems.push(`${label}: name at least one part`)
+  const problems: SchemeProblem[] = []
+  if (Object.keys(move.parts ?? {}).length === 0) {
+    problems.push(issue('move-parts-missing', `${label}: name at least one part`))
+  }
   for (const name of ['split', 'join'] as const) {
     if (typeof move[name] !== 'function') {
-      problems.push(
-        `${label}: needs a \`${name}\` function, or neither the way back nor the check that a value comes back whole can be derived; give one, or write both converters by hand`
-      )
+      const message = `${label}: needs a \`${name}\` function, or neither the way back nor the check that a value comes back whole can be derived; give one, or write both converters by hand`
+      problems.push(issue('move-function-missing', message))
     }
   }
   return problems

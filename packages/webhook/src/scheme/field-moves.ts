@@ -1,6 +1,7 @@
 import type { output } from 'zod/v4/core'
 import type { StashedFields, StashOf } from './annotation-stash.ts'
 import { SchemeError } from './conversion-error.ts'
+import { isNonEmpty } from './scheme-problem.ts'
 import { moveProblems } from './field-move-checks.ts'
 import type { ErasedMoveOptions, FieldMove } from './field-move.ts'
 import { movePlans } from './field-move-plans.ts'
@@ -219,12 +220,7 @@ export function fieldMoves<
   const moves = declare(builder as never)
   const hooks = options as ErasedMoveOptions
   const problems = moveProblems(versions, from, to, moves, hooks)
-  if (problems.length > 0) {
-    const edge = `fieldMoves ${from} → ${to}`
-    throw new SchemeError(
-      problems.length === 1 ? `${edge}: ${problems[0]}` : `${edge}:\n  - ${problems.join('\n  - ')}`
-    )
-  }
+  if (isNonEmpty(problems)) throw new SchemeError(`fieldMoves ${from} → ${to}`, problems)
   const plans = movePlans(versions, from, to, moves, hooks)
   const converters: Converter[] = [
     { from, to, convert: (object, context) => runMoves(plans.forward, object, context) },

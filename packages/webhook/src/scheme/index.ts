@@ -1,4 +1,6 @@
-/** Resources, schemes and converters: the converter graph, metadata carry-over, the annotation stash, the CRD keywords a schema states. */
+/** Resources, schemes and converters: the converter graph, metadata carry-over, the annotation stash, the CRD keywords a schema states.
+ * @module
+ */
 export {
   MAX_STASH_BYTES,
   MAX_STASH_DEPTH,
@@ -15,7 +17,14 @@ export { celRules, celRulesOf, type CelRule, type CelRuleReason } from './cel-ru
 export { crdKeywords, type SchemaProps } from './crd-keywords.ts'
 export { crdRootFields, type RootField, type RootFields } from './root-fields.ts'
 export { formatApiVersion, parseApiVersion, type GroupVersion } from './api-version.ts'
-export { ConversionError, isConversionError, SchemeError } from './conversion-error.ts'
+export {
+  ConversionError,
+  isConversionError,
+  SchemeError,
+  type ConversionErrorOptions,
+  type ConverterRefusalCode,
+} from './conversion-error.ts'
+export { converter } from './converter.ts'
 export type { ConverterPaths } from './converter-graph.ts'
 export {
   CONVERSION_FAILURE_CODES,
@@ -80,4 +89,9 @@ export { CAMEL_CASE, DNS_SUBDOMAIN_WITH_DOT, resolveNames } from './resource-che
 export { formatGroupKind, resourceIdentity, type ResourceIdentity } from './resource-identity.ts'
 export { listItemSchema, schemaField, type SchemaField } from './schema-fields.ts'
 export { createScheme, type Scheme } from './scheme.ts'
+export {
+  SCHEME_PROBLEM_CODES,
+  type SchemeProblem,
+  type SchemeProblemCode,
+} from './scheme-problem.ts'
 export { canonicalJson, fnv1a64 } from './stable-hash.ts'

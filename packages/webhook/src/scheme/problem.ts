@@ -53,8 +53,8 @@ export class ProblemError<Code extends string = string> extends Error implements
   override readonly name: string = 'ProblemError'
   readonly code: Code
 
-  constructor(code: Code, message: string) {
-    super(message)
+  constructor(code: Code, message: string, options: ErrorOptions = {}) {
+    super(message, options)
     this.code = code
   }
 }

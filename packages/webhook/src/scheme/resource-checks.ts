@@ -1,5 +1,6 @@
 // Define-time checks of a resource: what the API server would reject in the generated CRD,
 // caught where the author typed it (apiextensions validation of names, versions, columns, scale).
+import { schemeProblem as issue, type SchemeProblem } from './scheme-problem.ts'
 import type {
   PrinterColumn,
   ResourceDefinition,
@@ -45,42 +46,70 @@ function pluralize(word: string): string {
   return `${word}s`
 }
 
-/** Every mistake in a definition the API server or the framework would refuse, one line each. */
+/** Every mistake in a definition the API server or the framework would refuse, one each. */
 export function definitionProblems(
   definition: Omit<ResourceDefinition<VersionMap>, 'converters'>,
   names: ResourceNames
-): string[] {
-  const problems: string[] = []
+): SchemeProblem[] {
+  const problems: SchemeProblem[] = []
   if (!DNS_SUBDOMAIN_WITH_DOT.test(definition.group)) {
     problems.push(
-      `group "${definition.group}" must be a lowercase DNS subdomain with at least one dot, like example.com`
+      issue(
+        'group-invalid',
+        `group "${definition.group}" must be a lowercase DNS subdomain with at least one dot, like example.com`,
+        'group'
+      )
     )
   }
   if (!CAMEL_CASE.test(definition.kind)) {
-    problems.push(`kind "${definition.kind}" must be a CamelCase name like CronTab`)
+    problems.push(
+      issue(
+        'kind-invalid',
+        `kind "${definition.kind}" must be a CamelCase name like CronTab`,
+        'kind'
+      )
+    )
   }
   problems.push(...nameProblems(definition.kind, names))
   const scope: unknown = definition.scope
   if (scope !== undefined && scope !== 'Namespaced' && scope !== 'Cluster') {
-    problems.push(`scope must be Namespaced or Cluster, not ${JSON.stringify(scope)}`)
+    problems.push(
+      issue(
+        'scope-invalid',
+        `scope must be Namespaced or Cluster, not ${JSON.stringify(scope)}`,
+        'scope'
+      )
+    )
   }
   const versionNames = Object.keys(definition.versions)
-  if (versionNames.length === 0) return [...problems, 'declares no versions']
+  if (versionNames.length === 0) {
+    return [...problems, issue('no-versions', 'declares no versions', 'versions')]
+  }
   for (const version of versionNames) {
     if (!DNS_1035_LABEL.test(version) || version.length > 63) {
-      problems.push(`version "${version}" must be a DNS-1035 label like v1 or v2beta1`)
+      problems.push(
+        issue(
+          'version-name-invalid',
+          `version "${version}" must be a DNS-1035 label like v1 or v2beta1`,
+          `versions.${version}`
+        )
+      )
     }
   }
   const storageVersions = versionNames.filter((version) => definition.versions[version]?.storage)
   if (storageVersions.length !== 1) {
     problems.push(
-      `exactly one version must be the storage version (storage: true); found ${
-        storageVersions.length === 0 ? 'none' : storageVersions.join(', ')
-      }`
+      issue(
+        'storage-version-count',
+        `exactly one version must be the storage version (storage: true); found ${
+          storageVersions.length === 0 ? 'none' : storageVersions.join(', ')
+        }`,
+        'versions'
+      )
     )
   }
   if (versionNames.every((version) => definition.versions[version]?.served === false)) {
-    problems.push('at least one version must be served')
+    problems.push(issue('nothing-served', 'at least one version must be served', 'versions'))
   }
   problems.push(...columnProblems('additionalPrinterColumns', definition.additionalPrinterColumns))
   problems.push(...subresourceProblems('subresources', definition.subresources))
@@ -89,12 +118,19 @@ export function definitionProblems(
     if (spec === undefined) continue
     const where = `versions.${version}`
     if (spec.deprecationWarning !== undefined) {
+      const at = `${where}.deprecationWarning`
       if (spec.deprecated !== true) {
-        problems.push(`${where}.deprecationWarning is set but the version is not deprecated`)
+        problems.push(
+          issue('deprecation-warning-invalid', `${at} is set but the version is not deprecated`, at)
+        )
       }
       if (spec.deprecationWarning.length > MAX_DEPRECATION_WARNING) {
         problems.push(
-          `${where}.deprecationWarning must be at most ${MAX_DEPRECATION_WARNING} characters`
+          issue(
+            'deprecation-warning-invalid',
+            `${at} must be at most ${MAX_DEPRECATION_WARNING} characters`,
+            at
+          )
         )
       }
     }
@@ -103,94 +139,120 @@ export function definitionProblems(
     )
     problems.push(...subresourceProblems(`${where}.subresources`, spec.subresources))
     spec.examples?.forEach((example, index) => {
+      const at = `${where}.examples[${index}]`
       if (typeof example !== 'object' || example === null || Array.isArray(example)) {
-        problems.push(`${where}.examples[${index}] must be an object`)
+        problems.push(issue('example-invalid', `${at} must be an object`, at))
       } else if ('apiVersion' in example || 'kind' in example) {
-        problems.push(`${where}.examples[${index}] must not set apiVersion or kind (crdconv does)`)
+        problems.push(
+          issue('example-invalid', `${at} must not set apiVersion or kind (crdconv does)`, at)
+        )
       }
     })
   }
   return problems
 }
 
-function nameProblems(kind: string, names: ResourceNames): string[] {
-  const problems: string[] = []
+function nameProblems(kind: string, names: ResourceNames): SchemeProblem[] {
+  const problems: SchemeProblem[] = []
   for (const field of ['plural', 'singular'] as const) {
     if (!DNS_1035_LABEL.test(names[field])) {
-      problems.push(`names.${field} "${names[field]}" must be a lowercase DNS-1035 label`)
+      const message = `names.${field} "${names[field]}" must be a lowercase DNS-1035 label`
+      problems.push(issue('name-invalid', message, `names.${field}`))
     }
   }
   for (const field of ['shortNames', 'categories'] as const) {
     const seen = new Set<string>()
     for (const name of names[field] ?? []) {
       if (!DNS_1035_LABEL.test(name)) {
-        problems.push(`names.${field} entry "${name}" must be a lowercase DNS-1035 label`)
+        const message = `names.${field} entry "${name}" must be a lowercase DNS-1035 label`
+        problems.push(issue('name-invalid', message, `names.${field}`))
       }
-      if (seen.has(name)) problems.push(`names.${field} lists "${name}" twice`)
+      if (seen.has(name)) {
+        problems.push(
+          issue('name-repeated', `names.${field} lists "${name}" twice`, `names.${field}`)
+        )
+      }
       seen.add(name)
     }
   }
   for (const short of names.shortNames ?? []) {
     if (short === names.plural || short === names.singular) {
-      problems.push(`names.shortNames entry "${short}" repeats the plural or singular name`)
+      const message = `names.shortNames entry "${short}" repeats the plural or singular name`
+      problems.push(issue('name-repeated', message, 'names.shortNames'))
     }
   }
   if (names.listKind !== undefined) {
     if (!CAMEL_CASE.test(names.listKind)) {
-      problems.push(`names.listKind "${names.listKind}" must be a CamelCase name`)
+      const message = `names.listKind "${names.listKind}" must be a CamelCase name`
+      problems.push(issue('name-invalid', message, 'names.listKind'))
     }
-    if (names.listKind === kind) problems.push('names.listKind must differ from the kind')
+    if (names.listKind === kind) {
+      problems.push(
+        issue('name-repeated', 'names.listKind must differ from the kind', 'names.listKind')
+      )
+    }
   }
   return problems
 }
 
-function columnProblems(where: string, columns: readonly PrinterColumn[] | undefined): string[] {
-  const problems: string[] = []
+function columnProblems(
+  where: string,
+  columns: readonly PrinterColumn[] | undefined
+): SchemeProblem[] {
+  const problems: SchemeProblem[] = []
+  const column = (field: string, message: string) =>
+    problems.push(issue('column-invalid', `${field} ${message}`, field))
   // two columns may share a name: the API server accepts it (cluster-api's CRDs do it)
-  columns?.forEach((column, index) => {
+  columns?.forEach(({ name, type, format, priority, jsonPath }, index) => {
     const at = `${where}[${index}]`
-    if (column.name === '') problems.push(`${at}.name must not be empty`)
-    if (!COLUMN_TYPES.has(column.type)) {
-      problems.push(`${at}.type must be one of ${[...COLUMN_TYPES].join(', ')}`)
+    if (name === '') column(`${at}.name`, 'must not be empty')
+    if (!COLUMN_TYPES.has(type))
+      column(`${at}.type`, `must be one of ${[...COLUMN_TYPES].join(', ')}`)
+    if (format !== undefined && !COLUMN_FORMATS.has(format)) {
+      column(`${at}.format`, `must be one of ${[...COLUMN_FORMATS].join(', ')}`)
     }
-    if (column.format !== undefined && !COLUMN_FORMATS.has(column.format)) {
-      problems.push(`${at}.format must be one of ${[...COLUMN_FORMATS].join(', ')}`)
+    if (priority !== undefined && (!Number.isInteger(priority) || priority < 0)) {
+      column(`${at}.priority`, 'must be a whole number, 0 or more')
     }
-    if (
-      column.priority !== undefined &&
-      (!Number.isInteger(column.priority) || column.priority < 0)
-    ) {
-      problems.push(`${at}.priority must be a whole number, 0 or more`)
-    }
-    if (!column.jsonPath.startsWith('.')) {
-      problems.push(`${at}.jsonPath "${column.jsonPath}" must start with "." (like .spec.replicas)`)
+    if (!jsonPath.startsWith('.')) {
+      column(`${at}.jsonPath`, `"${jsonPath}" must start with "." (like .spec.replicas)`)
     }
   })
   return problems
 }
 
-function subresourceProblems(where: string, subresources: Subresources | undefined): string[] {
+function subresourceProblems(
+  where: string,
+  subresources: Subresources | undefined
+): SchemeProblem[] {
   const scale = subresources?.scale
   if (scale === undefined) return []
-  const problems: string[] = []
+  const problems: SchemeProblem[] = []
+  const path = (field: string, message: string) =>
+    problems.push(
+      issue('scale-path-invalid', `${where}.scale.${field} ${message}`, `${where}.scale.${field}`)
+    )
   const dotted = (path: string, roots: readonly string[]) =>
     roots.some((root) => new RegExp(`^\\.${root}(\\.[^.\\[\\]\\s]+)+$`).test(path))
   if (!dotted(scale.specReplicasPath, ['spec'])) {
-    problems.push(
-      `${where}.scale.specReplicasPath "${scale.specReplicasPath}" must be a dotted path under .spec, like .spec.replicas`
+    path(
+      'specReplicasPath',
+      `"${scale.specReplicasPath}" must be a dotted path under .spec, like .spec.replicas`
     )
   }
   if (!dotted(scale.statusReplicasPath, ['status'])) {
-    problems.push(
-      `${where}.scale.statusReplicasPath "${scale.statusReplicasPath}" must be a dotted path under .status, like .status.replicas`
+    path(
+      'statusReplicasPath',
+      `"${scale.statusReplicasPath}" must be a dotted path under .status, like .status.replicas`
     )
   }
   if (
     scale.labelSelectorPath !== undefined &&
     !dotted(scale.labelSelectorPath, ['spec', 'status'])
   ) {
-    problems.push(
-      `${where}.scale.labelSelectorPath "${scale.labelSelectorPath}" must be a dotted path under .spec or .status`
+    path(
+      'labelSelectorPath',
+      `"${scale.labelSelectorPath}" must be a dotted path under .spec or .status`
     )
   }
   return problems

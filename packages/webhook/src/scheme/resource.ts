@@ -1,4 +1,5 @@
 import { SchemeError } from './conversion-error.ts'
+import { isNonEmpty } from './scheme-problem.ts'
 import { findShortestPaths, type ConverterPaths } from './converter-graph.ts'
 import { definitionProblems, resolveNames } from './resource-checks.ts'
 import { formatGroupKind, resourceIdentity, type ResourceIdentity } from './resource-identity.ts'
@@ -72,13 +73,7 @@ export function defineResource<const Versions extends VersionMap>(
   const label = formatGroupKind(definition.kind, definition.group)
   const names = resolveNames(definition.kind, definition.names)
   const problems = definitionProblems(definition, names)
-  if (problems.length > 0) {
-    throw new SchemeError(
-      problems.length === 1
-        ? `${label}: ${problems[0]}`
-        : `${label}:\n  - ${problems.join('\n  - ')}`
-    )
-  }
+  if (isNonEmpty(problems)) throw new SchemeError(label, problems)
   const versionNames = Object.keys(definition.versions)
   const storageVersion = versionNames.find((version) => definition.versions[version]?.storage)
   const converters = definition.converters as unknown as readonly Converter[]

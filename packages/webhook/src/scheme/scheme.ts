@@ -1,4 +1,5 @@
 import { SchemeError } from './conversion-error.ts'
+import { schemeProblem } from './scheme-problem.ts'
 import { convertObject, type ObjectConversion } from './convert-object.ts'
 import type { Resource } from './resource.ts'
 
@@ -28,9 +29,12 @@ export function createScheme(resources: readonly Resource[]): Scheme {
     const key = resource.identity.groupKind
     const kinds = byGroup.get(resource.group) ?? new Map<string, Resource>()
     if (kinds.has(resource.kind)) {
-      throw new SchemeError(
-        `${key} is defined twice: each group and kind may be served by one resource only`
-      )
+      throw new SchemeError(undefined, [
+        schemeProblem(
+          'resource-defined-twice',
+          `${key} is defined twice: each group and kind may be served by one resource only`
+        ),
+      ])
     }
     byGroup.set(resource.group, kinds.set(resource.kind, resource))
     served.push(key)

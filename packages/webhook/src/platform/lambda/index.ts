@@ -1,2 +1,4 @@
-/** The webhook as an AWS Lambda handler behind a Function URL. */
+/** The webhook as an AWS Lambda handler behind a Function URL.
+ * @module
+ */
 export { lambdaHandler } from './lambda-handler.ts'

@@ -1,4 +1,6 @@
-/** The webhook as a Node server (`@hono/node-server`), HTTP or HTTPS, with its own limits; the process entry for a container. */
+/** The webhook as a Node server (`@hono/node-server`), HTTP or HTTPS, with its own limits; the process entry for a container.
+ * @module
+ */
 export { type CertificateGenerations } from './connection-slots.ts'
 export {
   defaultMetricsAccess,

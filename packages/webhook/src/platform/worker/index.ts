@@ -1,2 +1,4 @@
-/** The webhook as a Cloudflare Worker's `export default`. */
+/** The webhook as a Cloudflare Worker's `export default`.
+ * @module
+ */
 export { workerApp } from './worker-app.ts'
