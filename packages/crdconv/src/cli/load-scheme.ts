@@ -14,9 +14,15 @@ export const SCHEME_OPTION_HELP = `module (.ts or .js) exporting \`scheme\`, a c
  * named by `"crdconv": { "scheme": … }` in `cwd`'s package.json, else `src/scheme.ts`. A
  * `SchemeError` thrown while the module loads (a definition mistake) passes through; anything
  * else that stops it loading is a usage error. Its `.descriptions` sibling is loaded after it
- * (`descriptionsModule`).
+ * (`descriptionsModule`). With `fresh`, both load in a module graph of their own (tsx's
+ * namespaced import), so a module edited since the last load is read again: `crdconv dev` reloads
+ * a changed scheme that way.
  */
-export async function loadScheme(given: string | undefined, cwd: string): Promise<Scheme> {
+export async function loadScheme(
+  given: string | undefined,
+  cwd: string,
+  options: { readonly fresh?: boolean } = {}
+): Promise<Scheme> {
   const module = schemeModule(given, cwd)
   const path = resolve(cwd, module)
   if (!existsSync(path)) {
@@ -29,10 +35,11 @@ export async function loadScheme(given: string | undefined, cwd: string): Promis
   }
   let exports: Record<string, unknown>
   const descriptions = descriptionsModule(path)
+  const modules = existsSync(descriptions) ? [path, descriptions] : [path]
   try {
-    if (TYPESCRIPT_FILE.test(path)) await registerTypeScriptLoader()
-    exports = (await import(pathToFileURL(path).href)) as Record<string, unknown>
-    if (existsSync(descriptions)) await import(pathToFileURL(descriptions).href)
+    const loaded =
+      options.fresh === true ? await importInNewGraph(modules) : await importAll(modules)
+    exports = loaded[0] ?? {}
   } catch (error) {
     if (error instanceof Error && error.name === 'SchemeError') throw error
     const reason = error instanceof Error ? error.message : String(error)
@@ -83,6 +90,38 @@ const ESM_TYPESCRIPT_HOOK = `export async function load(url, context, nextLoad) 
   const user = url.startsWith('file:') && !url.includes('/node_modules/')
   return nextLoad(url, user && /\\.tsx?$/.test(new URL(url).pathname) ? { ...context, format: 'module' } : context)
 }`
+
+/** `paths` imported in order, as any module is (a `.ts` one through tsx's loader). */
+async function importAll(paths: readonly string[]): Promise<Record<string, unknown>[]> {
+  const loaded: Record<string, unknown>[] = []
+  for (const path of paths) {
+    if (TYPESCRIPT_FILE.test(path)) await registerTypeScriptLoader()
+    loaded.push((await import(pathToFileURL(path).href)) as Record<string, unknown>)
+  }
+  return loaded
+}
+
+/**
+ * `paths` imported in order into a module graph of their own: tsx's loader under a new namespace,
+ * which gives every module it resolves a URL of that namespace, so none comes from the cache.
+ */
+async function importInNewGraph(paths: readonly string[]): Promise<Record<string, unknown>[]> {
+  const { register } = await import('tsx/esm/api')
+  freshGraphs += 1
+  const graph = register({ namespace: `crdconv-fresh-${process.pid}-${freshGraphs}` })
+  try {
+    const loaded: Record<string, unknown>[] = []
+    for (const path of paths) {
+      loaded.push(
+        (await graph.import(pathToFileURL(path).href, import.meta.url)) as Record<string, unknown>
+      )
+    }
+    return loaded
+  } finally {
+    await graph.unregister()
+  }
+}
+let freshGraphs = 0
 
 function isScheme(value: unknown): value is Scheme {
   return (

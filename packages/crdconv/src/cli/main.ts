@@ -7,6 +7,7 @@ import { registerCheckCommand } from './check-command.ts'
 import { registerConvertCommand } from './convert-command.ts'
 import { registerCoverageCommand } from './coverage-command.ts'
 import { registerCrdCommand } from './crd-command.ts'
+import { registerDevCommand } from './dev-command.ts'
 import { registerDiffCommand } from './diff-command.ts'
 import { registerImportCommand } from './import-command.ts'
 import { registerInitCommand } from './init-command.ts'
@@ -47,6 +48,7 @@ export function createProgram(context: CommandContext): Command {
   registerCoverageCommand(program, context)
   registerServeCommand(program, context)
   registerLambdaLocalCommand(program, context)
+  registerDevCommand(program, context)
   registerStatusCommand(program, context)
   registerRecordCommand(program, context)
   registerMigrateCommand(program, context)

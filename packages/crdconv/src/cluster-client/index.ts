@@ -38,3 +38,4 @@ export {
   objectsAt,
 } from './live-crd.ts'
 export { serverVersion, dryRunCreateCrd, formatCrdRefusal } from './crd-dry-run.ts'
+export { applyCustomResourceDefinition, type CrdApplied } from './apply-crd.ts'

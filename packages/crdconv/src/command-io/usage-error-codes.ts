@@ -23,6 +23,7 @@ export const USAGE_ERROR_CODES = [
   'stored-versions-dropped',
   'nothing-to-retire',
   'dependency-missing',
+  'port-taken',
 ] as const
 
 export type UsageErrorCode = ProblemCode<typeof USAGE_ERROR_CODES>

@@ -11,3 +11,4 @@ export {
 } from './test-api-server.ts'
 export { writeServingCertificate, type ServingCertificate } from './test-api-server-certificates.ts'
 export { parseKubernetesVersion } from './test-api-server-version.ts'
+export { portIsFree } from './test-api-server-processes.ts'

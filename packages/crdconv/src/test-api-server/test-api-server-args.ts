@@ -88,7 +88,8 @@ function featureGateArgs(extra: ExtraServerFlags): string[] {
 export function kubeconfigObject(
   url: string,
   tls: Required<ClientTls>,
-  user: string
+  user: string,
+  name = 'crdconv-test'
 ): Record<string, unknown> {
   const base64 = (text: string) => Buffer.from(text, 'utf8').toString('base64')
   return {
@@ -96,7 +97,7 @@ export function kubeconfigObject(
     kind: 'Config',
     clusters: [
       {
-        name: 'crdconv-test',
+        name,
         cluster: { server: url, 'certificate-authority-data': base64(tls.ca) },
       },
     ],
@@ -109,7 +110,7 @@ export function kubeconfigObject(
         },
       },
     ],
-    contexts: [{ name: 'crdconv-test', context: { cluster: 'crdconv-test', user } }],
-    'current-context': 'crdconv-test',
+    contexts: [{ name, context: { cluster: name, user } }],
+    'current-context': name,
   }
 }

@@ -105,6 +105,19 @@ function processAlive(pid: number): boolean {
   }
 }
 
+/**
+ * Whether nothing listens on `port` right now, on any address: a port a user chose, checked before
+ * a server is started on it, so that a taken one is named rather than found in a process's output.
+ *
+ * @example
+ * ```ts
+ * if (!(await portIsFree(6443))) throw new Error('port 6443 is taken')
+ * ```
+ */
+export async function portIsFree(port: number): Promise<boolean> {
+  return (await listenOnce(port)) !== undefined
+}
+
 /** The port a listener on every address got (`0`: any), closed again; `undefined` if taken. */
 function listenOnce(port: number): Promise<number | undefined> {
   return new Promise((resolve) => {

@@ -36,6 +36,10 @@ export interface TestApiServerOptions extends ExtraServerFlags {
    * `['storage-version-migrator-controller', 'garbage-collector-controller']`.
    */
   readonly controllers?: readonly string[]
+  /** Ports to listen on instead of free ones: the API server's (HTTPS) and etcd's client port. */
+  readonly ports?: { readonly apiServer?: number | undefined; readonly etcd?: number | undefined }
+  /** The kubeconfig's cluster and context name; default `crdconv-test`. */
+  readonly contextName?: string
 }
 
 /** One key of etcd with its value, as the API server stored it. */
@@ -118,9 +122,9 @@ export async function startTestApiServer(
     await mkdir(certDir)
     const [certs, etcdPort, peerPort, apiPort] = await Promise.all([
       writeTestApiServerCertificates(certDir),
+      options.ports?.etcd ?? freePort(),
       freePort(),
-      freePort(),
-      freePort(),
+      options.ports?.apiServer ?? freePort(),
     ])
     const etcdUrl = `http://127.0.0.1:${etcdPort}`
     const etcd = startProcess(
@@ -163,7 +167,7 @@ export async function startTestApiServer(
       timeoutMs
     )
 
-    const kubeconfig = kubeconfigObject(url, tls, 'crdconv-test-admin')
+    const kubeconfig = kubeconfigObject(url, tls, 'crdconv-test-admin', options.contextName)
     const kubeconfigPath = join(dataDir, 'kubeconfig.yaml')
     await writeFile(kubeconfigPath, stringify(kubeconfig), { mode: 0o600 })
     const version = await reportedVersion(url, tls)
@@ -190,7 +194,8 @@ export async function startTestApiServer(
         key: await readFile(files.key, 'utf8'),
       }
       const path = join(dataDir, `kubeconfig-${user}.yaml`)
-      await writeFile(path, stringify(kubeconfigObject(url, userTls, user)), { mode: 0o600 })
+      const userKubeconfig = kubeconfigObject(url, userTls, user, options.contextName)
+      await writeFile(path, stringify(userKubeconfig), { mode: 0o600 })
       return path
     }
     return {
