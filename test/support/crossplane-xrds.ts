@@ -21,23 +21,32 @@ export const XDatabaseV1beta1 = z.object({
   status: status.optional(),
 })
 
-const versions = {
-  v1alpha1: { schema: XDatabaseV1alpha1 },
-  v1beta1: { schema: XDatabaseV1beta1, storage: true },
-}
+type Referenceable = 'v1alpha1' | 'v1beta1'
 
-const converters = fieldMoves(versions, 'v1alpha1', 'v1beta1', (move) => [
+const versionsReferencing = (referenceable: Referenceable) => ({
+  v1alpha1: { schema: XDatabaseV1alpha1, storage: referenceable === 'v1alpha1' },
+  v1beta1: { schema: XDatabaseV1beta1, storage: referenceable === 'v1beta1' },
+})
+
+const converters = fieldMoves(versionsReferencing('v1beta1'), 'v1alpha1', 'v1beta1', (move) => [
   move.renamed('spec.size', 'spec.storage.size'),
 ])
 
-/** The XRD `xdatabases.<group>` of `scope`: with the claim `Database` where the scope offers one. */
-export function databaseXrd(scope: CompositeScope = 'LegacyCluster', group = 'example.org'): Xrd {
+/**
+ * The XRD `xdatabases.<group>` of `scope`, with the claim `Database` where the scope offers one,
+ * and `referenceable` (v1beta1 unless told) the version Crossplane stores both kinds at.
+ */
+export function databaseXrd(
+  scope: CompositeScope = 'LegacyCluster',
+  group = 'example.org',
+  referenceable: Referenceable = 'v1beta1'
+): Xrd {
   return defineXrd({
     group,
     names: { kind: 'XDatabase', plural: 'xdatabases' },
     ...(scope === 'LegacyCluster' ? { claimNames: { kind: 'Database', plural: 'databases' } } : {}),
     scope,
-    versions,
+    versions: versionsReferencing(referenceable),
     converters,
     xrd: {
       apiVersion:
@@ -49,6 +58,9 @@ export function databaseXrd(scope: CompositeScope = 'LegacyCluster', group = 'ex
 }
 
 /** One scheme that serves the XR and the claim of the legacy XRD. */
-export function databaseXrdScheme(group = 'example.org'): Scheme {
-  return createScheme(databaseXrd('LegacyCluster', group).resources)
+export function databaseXrdScheme(
+  group = 'example.org',
+  referenceable: Referenceable = 'v1beta1'
+): Scheme {
+  return createScheme(databaseXrd('LegacyCluster', group, referenceable).resources)
 }

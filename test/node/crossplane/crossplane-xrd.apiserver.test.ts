@@ -24,6 +24,11 @@ import { nodeServerTarget, type RunningWebhook } from '../../support/webhook-tar
 import { crdconv } from '../cli/run-cli.ts'
 
 const SCHEME = join(import.meta.dirname, 'fixtures', 'database-xrd.ts')
+const SCHEME_V1ALPHA1 = join(
+  import.meta.dirname,
+  'fixtures',
+  'database-xrd-v1alpha1-referenceable.ts'
+)
 const XR_CRD = 'xdatabases.example.org'
 const CLAIM_CRD = 'databases.example.org'
 const binary = crossplaneBinary()
@@ -193,6 +198,100 @@ describeWithApiServer(
         size: '20Gi',
         claimRef: { kind: 'Database', name: 'orders', namespace: 'shop' },
       })
+    })
+
+    it('switches the referenceable version in the XRD, and migrate rewrites XRs and claims', async () => {
+      const generated = await crdconv([
+        'crd',
+        '--scheme',
+        SCHEME_V1ALPHA1,
+        '--url',
+        webhook.url,
+        '--ca-bundle',
+        tls.caCert,
+      ])
+      expect(generated.code, generated.stderr).toBe(0)
+      await kube(['apply', '-f', '-'], generated.stdout)
+      for (const name of [XR_CRD, CLAIM_CRD]) {
+        await eventually(
+          `Crossplane storing ${name} at v1alpha1`,
+          () => storageOf(name),
+          (storage) => storage === 'v1alpha1'
+        )
+      }
+      const migrated = await crdconv([
+        'migrate',
+        '--scheme',
+        SCHEME_V1ALPHA1,
+        '--kubeconfig',
+        server.kubeconfigPath,
+      ])
+      expect(migrated.code, `${migrated.stdout}\n${migrated.stderr}`).toBe(0)
+      for (const name of [XR_CRD, CLAIM_CRD]) {
+        expect(((await crd(name))['status'] as Json)['storedVersions']).toEqual(['v1alpha1'])
+      }
+      const stored = await server.readEtcd('/registry/example.org/xdatabases/')
+      expect(stored.length).toBeGreaterThanOrEqual(3)
+      for (const entry of stored)
+        expect(JSON.parse(entry.value)).toMatchObject({ apiVersion: 'example.org/v1alpha1' })
+      const claim = await at('v1beta1', 'databases', 'orders', 'shop')
+      expect(claim['spec']).toMatchObject({
+        storage: { size: '20Gi' },
+        resourceRef: { kind: 'XDatabase' },
+      })
+    })
+
+    it('sees the stanza stripped from the XRD, as a package sync does, and names the XRD as the fix', async () => {
+      await kube([
+        'patch',
+        'compositeresourcedefinitions.v1.apiextensions.crossplane.io',
+        XR_CRD,
+        '--type=json',
+        '-p',
+        '[{"op":"remove","path":"/spec/conversion"}]',
+      ])
+      for (const name of [XR_CRD, CLAIM_CRD]) {
+        await eventually(
+          `Crossplane setting ${name} to None`,
+          () => conversionOf(name),
+          (conversion) => conversion['strategy'] === 'None'
+        )
+      }
+      // what the user sees without crdconv: the field the versions move is gone, with HTTP 200
+      const silent = await at('v1beta1', 'xdatabases', 'written-at-v1alpha1')
+      expect(silent['spec']).not.toHaveProperty('storage')
+      const status = await crdconv([
+        'status',
+        '--scheme',
+        SCHEME_V1ALPHA1,
+        '--kubeconfig',
+        server.kubeconfigPath,
+      ])
+      expect(status.code, status.stderr).toBe(1)
+      for (const name of [XR_CRD, CLAIM_CRD]) {
+        expect(status.stdout).toContain(`${name} (`)
+      }
+      expect(status.stdout).toContain(
+        `Crossplane claim of the XRD ${XR_CRD}: the XRD's conversion: none`
+      )
+      expect(status.stdout).toContain(`the XRD ${XR_CRD} has no spec.conversion`)
+      expect(status.stdout).toMatch(/fix: Crossplane renders this CRD from the XRD/)
+      const json = JSON.parse(
+        (
+          await crdconv([
+            'status',
+            '--json',
+            '--scheme',
+            SCHEME_V1ALPHA1,
+            '--kubeconfig',
+            server.kubeconfigPath,
+          ])
+        ).stdout
+      ) as { resources: { crdName: string; strategy?: string; problems: { code: string }[] }[] }
+      for (const resource of json.resources) {
+        expect(resource.strategy).toBe('None')
+        expect(resource.problems.map((problem) => problem.code)).toContain('conversion-not-webhook')
+      }
     })
   },
   releases
