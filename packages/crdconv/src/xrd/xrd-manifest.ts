@@ -1,7 +1,7 @@
 // The XRD a scheme's Crossplane resources come from, as `crdconv crd` writes it: the author's
 // schemas (Crossplane's own fields left for Crossplane to add) and the conversion stanza, which
 // Crossplane copies into the XR and claim CRDs it renders and keeps there across package syncs.
-import { crossplaneFields, type Xrd } from '@crdconv/webhook'
+import { defineResource, type Xrd } from '@crdconv/webhook'
 import type { Resource } from '@crdconv/webhook/scheme'
 import {
   buildCustomResourceDefinition,
@@ -28,8 +28,8 @@ export interface XrdBuild {
 
 /**
  * The XRD of `xrd` with `spec.conversion` pointing at the webhook: `strategy: Webhook`, the URL
- * (path token included) and, only where given, a `caBundle`. Each version's schema is the author's:
- * the fields Crossplane injects are left out, since Crossplane adds its own.
+ * (path token included) and, only where given, a `caBundle`. Each version's schema is the author's,
+ * without the fields Crossplane injects (it adds its own).
  *
  * @example
  * ```ts
@@ -37,8 +37,16 @@ export interface XrdBuild {
  * ```
  */
 export function buildXrdManifest(xrd: Xrd, options: CrdOptions): XrdBuild {
-  const { crd, notes, problems } = buildCustomResourceDefinition(xrd.composite, options)
-  const injected = crossplaneFields('composite', xrd.scope)
+  // the author's schemas, not the resources' (which carry Crossplane's fields): descriptions and
+  // keywords registered on them reach the XRD
+  const authored = defineResource({
+    group: xrd.group,
+    kind: xrd.names.kind,
+    names: xrd.names,
+    versions: xrd.versions,
+    converters: xrd.composite.converters as never,
+  })
+  const { crd, notes, problems } = buildCustomResourceDefinition(authored, options)
   const document = xrd.xrd
   const apiVersion = document.apiVersion ?? 'apiextensions.crossplane.io/v1'
   const versions = crd.spec.versions.map((version) => ({
@@ -49,7 +57,7 @@ export function buildXrdManifest(xrd: Xrd, options: CrdOptions): XrdBuild {
     ...(version.deprecationWarning === undefined
       ? {}
       : { deprecationWarning: version.deprecationWarning }),
-    schema: { openAPIV3Schema: authoredSchema(version, injected, xrd.versions[version.name]) },
+    schema: { openAPIV3Schema: withoutRootFields(version) },
     ...(version.additionalPrinterColumns === undefined
       ? {}
       : { additionalPrinterColumns: version.additionalPrinterColumns }),
@@ -87,40 +95,28 @@ function claimNames(claim: Resource): Record<string, unknown> {
   }
 }
 
-type Props = Record<string, unknown>
-
-// Crossplane writes apiVersion, kind, metadata and its own fields itself; what is left is the
-// author's spec and status, a node the author did not write included only where Crossplane's
-// fields were all it held
-function authoredSchema(
-  version: CrdVersionShape,
-  injected: ReturnType<typeof crossplaneFields>,
-  authored: { readonly schema: unknown } | undefined
-): Props {
-  const root = { ...(version.schema?.openAPIV3Schema ?? {}) } as Props
-  const properties = { ...((root['properties'] ?? {}) as Props) }
+// Crossplane writes apiVersion, kind and metadata of both CRDs itself
+function withoutRootFields(version: CrdVersionShape): Record<string, unknown> {
+  const root = { ...(version.schema?.openAPIV3Schema ?? {}) }
+  const properties = { ...((root['properties'] ?? {}) as Record<string, unknown>) }
   delete properties['apiVersion']
   delete properties['kind']
   delete properties['metadata']
-  const authoredKeys = rootKeys(authored?.schema)
-  for (const [key, fields] of [
-    ['spec', injected.spec],
-    ['status', injected.status],
-  ] as const) {
-    const node = properties[key] as Props | undefined
-    if (node === undefined) continue
-    if (!authoredKeys.has(key)) {
-      delete properties[key]
-      continue
-    }
-    const own = { ...((node['properties'] ?? {}) as Props) }
-    for (const field of Object.keys(fields)) delete own[field]
-    properties[key] = { ...node, properties: own }
-  }
   return { ...root, properties }
 }
 
-function rootKeys(schema: unknown): Set<string> {
-  const shape = (schema as { _zod?: { def?: { shape?: object } } } | undefined)?._zod?.def?.shape
-  return new Set(shape === undefined ? [] : Object.keys(shape))
+/**
+ * The XRD of `xrd` once one version is left: no `spec.conversion` at all (the v1 XRD API rejects
+ * `strategy: None`); Crossplane then renders `None` into both CRDs.
+ *
+ * @example
+ * ```ts
+ * const { xrd: manifest } = retiredXrdManifest(databaseXrd)
+ * ```
+ */
+export function retiredXrdManifest(xrd: Xrd): XrdBuild {
+  // the stanza is dropped whole, so the URL it would carry is never written
+  const built = buildXrdManifest(xrd, { url: 'https://retired.invalid/convert' })
+  const { conversion: _dropped, ...spec } = built.xrd.spec
+  return { ...built, xrd: { ...built.xrd, spec: spec as XrdManifest['spec'] } }
 }
