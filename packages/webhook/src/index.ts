@@ -61,3 +61,14 @@ export {
   type VersionMap,
 } from './scheme/index.ts'
 export { integerAsBigInt, jsonInteger } from './json/index.ts'
+export {
+  crossplaneFields,
+  defineXrd,
+  xrdOf,
+  type CompositeScope,
+  type CrossplaneRole,
+  type Xrd,
+  type XrdDefinition,
+  type XrdDocument,
+  type XrdNames,
+} from './crossplane/index.ts'

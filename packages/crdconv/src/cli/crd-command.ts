@@ -18,6 +18,7 @@ import {
   type StoredVersionsOptions,
 } from './stored-versions-guard.ts'
 import { addTokenOptions, webhookUrlWithToken, type WebhookUrlFlags } from './webhook-url-option.ts'
+import { buildXrdManifest, xrdsInScheme } from '../xrd/index.ts'
 
 export function registerCrdCommand(program: Command, context: CommandContext): void {
   const command = addTokenOptions(
@@ -100,15 +101,19 @@ async function printCrds(context: CommandContext, options: CrdCommandOptions): P
       : Buffer.from(await readCaBundle(io, options.caBundle), 'utf8').toString('base64')
   const resources = await loadSelectedResources(options, io.cwd)
   await refuseDroppedStoredVersions(resources, options, io)
-  const { crds, notes, problems } = buildResourceCrds(resources, {
-    url,
-    ...(caBundle === undefined ? {} : { caBundle }),
-  })
+  const webhook = { url, ...(caBundle === undefined ? {} : { caBundle }) }
+  // an XRD's resources are Crossplane's to render: the XRD carries the stanza, never their CRDs
+  const { xrds, others } = xrdsInScheme(resources)
+  const xrdBuilds = xrds.map((xrd) => buildXrdManifest(xrd, webhook))
+  const built = buildResourceCrds(others, webhook)
+  const notes = [...xrdBuilds.flatMap((build) => build.notes), ...built.notes]
+  const problems = [...xrdBuilds.flatMap((build) => build.problems), ...built.problems]
   for (const note of notes) warn(io, note)
   if (problems.length > 0) {
     io.stderr(`crdconv: no CRD printed:\n  - ${problems.join('\n  - ')}\n`)
     return EXIT.problem
   }
-  context.printDocument(formatObjects(crds, options.output))
+  const manifests = [...xrdBuilds.map((build) => build.xrd), ...built.crds]
+  context.printDocument(formatObjects(manifests, options.output))
   return EXIT.ok
 }

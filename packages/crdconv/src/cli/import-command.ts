@@ -70,10 +70,13 @@ async function runImport(
     NotCarriedError,
     writeIntoProject,
   } = await import('../import/index.ts')
+  // an XRD is imported as the XRD's resources (src/xrd): same checks, same files
+  const xrd = await import('../xrd/index.ts')
+  const fromXrds = xrd.holdsXrds(text)
   try {
     if (options.check === true) {
       let different = false
-      for (const check of checkCrds(text)) {
+      for (const check of fromXrds ? xrd.checkXrds(text) : checkCrds(text)) {
         if (check.differences.length === 0) {
           io.stderr(`crdconv: ${check.name}: regenerates as it is\n`)
           continue
@@ -89,7 +92,7 @@ async function runImport(
     if (options.into !== undefined && options.out !== undefined) {
       throw new UsageError('options-conflict', 'give --into <project> or --out <dir>, not both')
     }
-    const result = await importCrds(text, {
+    const result = await (fromXrds ? xrd.importXrds : importCrds)(text, {
       lossy: options.lossy === true,
       packageName: options.package,
       layout: options.into === undefined ? 'flat' : 'project',

@@ -1,5 +1,6 @@
 import type { Command } from 'commander'
 import { retiredCrds, unretiredVersions } from '../lifecycle/index.ts'
+import { retiredXrdManifest, xrdsInScheme } from '../xrd/index.ts'
 import { EXIT, UsageError, warn, formatObjects, type OutputFormat } from '../command-io/index.ts'
 import type { CommandContext } from './command-context.ts'
 import { outputOption } from './output-option.ts'
@@ -59,12 +60,19 @@ async function printRetiredCrds(context: CommandContext, options: RetireOptions)
     throw new UsageError('nothing-to-retire', `nothing to retire:\n  - ${unretired.join('\n  - ')}`)
   }
   await refuseDroppedStoredVersions(resources, options, io)
-  const { crds, problems } = retiredCrds(resources)
+  // an XRD's CRDs are Crossplane's: the XRD loses its stanza, and Crossplane renders None
+  const { xrds, others } = xrdsInScheme(resources)
+  const retiredXrds = xrds.map((xrd) => retiredXrdManifest(xrd))
+  const retired = retiredCrds(others)
+  const { crds } = retired
+  const problems = [...retiredXrds.flatMap((built) => built.problems), ...retired.problems]
   if (problems.length > 0) {
     io.stderr(`crdconv: no CRD printed:\n  - ${problems.join('\n  - ')}\n`)
     return EXIT.problem
   }
-  context.printDocument(formatObjects(crds, options.output))
+  context.printDocument(
+    formatObjects([...retiredXrds.map((built) => built.xrd), ...crds], options.output)
+  )
   warn(
     io,
     'apply this CRD (kubectl apply -f -); once it is applied the API server no longer calls the conversion webhook, and its deployment can be deleted'

@@ -23,6 +23,9 @@ import {
 import { addSchemeOptions, loadSelectedResources, type SchemeSelection } from './load-scheme.ts'
 import { parseCount } from './option-parsers.ts'
 import { projectSettings } from '../command-io/index.ts'
+import type { ClusterClient } from '../cluster-client/index.ts'
+import type { Resource } from '@crdconv/webhook/scheme'
+import { readXrdOrigin, xrdProblems } from '../xrd/index.ts'
 
 export function registerStatusCommand(program: Command, context: CommandContext): void {
   const command = addSchemeOptions(
@@ -128,7 +131,11 @@ async function showStatus(io: CliIo, options: StatusOptions): Promise<number> {
   })
   for (const resource of resources) {
     const found = await asUsageErrors(() =>
-      resourceStatus(client, resource, { slowMs: options.slowMs, commands })
+      withXrdOrigin(
+        client,
+        resource,
+        resourceStatus(client, resource, { slowMs: options.slowMs, commands })
+      )
     )
     const status =
       side === undefined ? found : { ...found, webhookMetrics: webhookMetricsReport(side, found) }
@@ -144,4 +151,15 @@ async function showStatus(io: CliIo, options: StatusOptions): Promise<number> {
     io.stdout(`${JSON.stringify(statusJson(client, migration, statuses), null, 2)}\n`)
   }
   return exitCode
+}
+
+// a CRD Crossplane renders from an XRD: its fixes go to the XRD (and its package)
+async function withXrdOrigin(
+  client: ClusterClient,
+  resource: Resource,
+  pending: Promise<ResourceReport>
+): Promise<ResourceReport> {
+  const [status, origin] = await Promise.all([pending, readXrdOrigin(client, resource)])
+  if (origin === undefined) return status
+  return { ...status, problems: xrdProblems(status.problems, origin), xrd: origin }
 }

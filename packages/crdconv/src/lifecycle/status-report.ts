@@ -12,9 +12,16 @@ import type { ResourceStatus } from './lifecycle-status.ts'
 import type { StorageMigrationSupport } from './migration-api.ts'
 import type { VersionFlags, VersionRow } from './status-problems.ts'
 import { webhookMetricsLines, type WebhookMetricsReport } from './status-webhook-metrics.ts'
+import { describeXrdOrigin, type XrdOrigin } from '../xrd/index.ts'
 
-/** One resource's status, with the webhook's own view when `--metrics-url` was given. */
-export type ResourceReport = ResourceStatus & { webhookMetrics?: WebhookMetricsReport }
+/**
+ * One resource's status, with the webhook's own view when `--metrics-url` was given, and the XRD
+ * its CRD is rendered from when an XRD declares it.
+ */
+export type ResourceReport = ResourceStatus & {
+  webhookMetrics?: WebhookMetricsReport
+  xrd?: XrdOrigin
+}
 
 /** Whether `status` exits 1 for this resource: a problem blocks the next step or is urgent. */
 export function blocksNextStep(status: ResourceStatus): boolean {
@@ -84,6 +91,7 @@ export function describeStatus(
   commands: SuggestedCommands = suggestedCommands({})
 ): string {
   const lines = [`${status.crdName} (${where})`]
+  if (status.xrd !== undefined) lines.push(describeXrdOrigin(status.xrd))
   const table = [
     ['VERSION', 'SCHEME', 'LIVE', 'STORED', 'SCHEMA', 'WEBHOOK CHECK'],
     ...status.rows.map((row) => [

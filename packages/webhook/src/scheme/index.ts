@@ -97,6 +97,7 @@ export { listItemSchema, schemaField, type SchemaField } from './schema-fields.t
 export { createScheme, type Scheme } from './scheme.ts'
 export {
   SCHEME_PROBLEM_CODES,
+  schemeProblem,
   type SchemeProblem,
   type SchemeProblemCode,
 } from './scheme-problem.ts'

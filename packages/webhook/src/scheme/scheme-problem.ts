@@ -25,6 +25,7 @@ export const SCHEME_PROBLEM_CODES = [
   'converter-not-a-function',
   'version-unreachable',
   'resource-defined-twice',
+  'claim-scope-invalid',
   'move-version-unknown',
   'move-list-missing',
   'move-kind-unknown',

@@ -1,0 +1,298 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import type { TestApiServer } from '../../../packages/crdconv/src/test-api-server/test-api-server.ts'
+import {
+  writeServingCertificate,
+  type ServingCertificate,
+} from '../../../packages/crdconv/src/test-api-server/test-api-server-certificates.ts'
+import {
+  API_SERVER_RELEASES,
+  API_SERVER_START_MS,
+  CURRENT_KUBERNETES,
+  describeWithApiServer,
+} from '../../support/api-server.ts'
+import {
+  crossplaneBinary,
+  startCrossplane,
+  type RunningCrossplane,
+} from '../../support/crossplane.ts'
+import { kubectlOk } from '../../support/kubectl.ts'
+import { sharedTestApiServer } from '../../support/shared-api-server.ts'
+import { nodeServerTarget, type RunningWebhook } from '../../support/webhook-targets.ts'
+import { crdconv } from '../cli/run-cli.ts'
+
+const SCHEME = join(import.meta.dirname, 'fixtures', 'database-xrd.ts')
+const SCHEME_V1ALPHA1 = join(
+  import.meta.dirname,
+  'fixtures',
+  'database-xrd-v1alpha1-referenceable.ts'
+)
+const XR_CRD = 'xdatabases.example.org'
+const CLAIM_CRD = 'databases.example.org'
+const binary = crossplaneBinary()
+
+// Crossplane v2 runs on the current release (the oldest, v1.20, predates what it needs)
+const releases = API_SERVER_RELEASES.map((release) => {
+  if (!release.name.startsWith(CURRENT_KUBERNETES)) {
+    return { ...release, skip: release.skip ?? 'Crossplane v2 runs on the current release only' }
+  }
+  return 'skip' in binary ? { ...release, skip: release.skip ?? binary.skip } : release
+})
+
+type Json = Record<string, unknown>
+
+describeWithApiServer(
+  'an XRD with two versions through real Crossplane and one crdconv endpoint',
+  (release) => {
+    let server: TestApiServer
+    let webhook: RunningWebhook
+    let crossplane: RunningCrossplane | undefined
+    let tls: ServingCertificate
+    let directory: string
+    const kube = (args: readonly string[], input?: string) =>
+      kubectlOk(server.kubeconfigPath, args, input)
+    const readJson = async (args: readonly string[]): Promise<Json> =>
+      JSON.parse(await kube([...args, '-o', 'json'])) as Json
+    const crd = (name: string) => readJson(['get', 'crd', name])
+    const at = (version: string, plural: string, name: string, namespace?: string) =>
+      readJson([
+        'get',
+        `${plural}.${version}.example.org`,
+        name,
+        ...(namespace === undefined ? [] : ['-n', namespace]),
+      ])
+    const eventually = async <T>(
+      what: string,
+      read: () => Promise<T>,
+      done: (value: T) => boolean
+    ) => {
+      const deadline = Date.now() + 90_000
+      for (;;) {
+        const value = await read()
+        if (done(value)) return value
+        if (Date.now() > deadline) {
+          throw new Error(
+            `${what} did not happen; last seen: ${JSON.stringify(value)}\n${crossplane?.tail() ?? ''}`
+          )
+        }
+        await new Promise((resolve) => setTimeout(resolve, 500))
+      }
+    }
+    const conversionOf = async (name: string) =>
+      ((await crd(name))['spec'] as Json)['conversion'] as Json
+    const storageOf = async (name: string) =>
+      (((await crd(name))['spec'] as Json)['versions'] as Json[]).find(
+        (version) => version['storage']
+      )?.['name']
+
+    beforeAll(async () => {
+      directory = mkdtempSync(join(tmpdir(), 'crdconv-crossplane-e2e-'))
+      tls = await writeServingCertificate(directory)
+      ;[server, webhook] = await Promise.all([
+        sharedTestApiServer({ assets: release.assets }),
+        nodeServerTarget.start(tls, SCHEME),
+      ])
+      crossplane = await startCrossplane(server, (binary as { path: string }).path)
+      const generated = await crdconv([
+        'crd',
+        '--scheme',
+        SCHEME,
+        '--url',
+        webhook.url,
+        '--ca-bundle',
+        tls.caCert,
+      ])
+      expect(generated.code, generated.stderr).toBe(0)
+      await kube(['apply', '-f', '-'], generated.stdout)
+      for (const name of [XR_CRD, CLAIM_CRD]) {
+        await eventually(
+          `Crossplane rendering ${name}`,
+          () => kube(['get', 'crd', '-o', 'name']),
+          (names) => names.includes(`customresourcedefinition.apiextensions.k8s.io/${name}`)
+        )
+        await kube(['wait', '--for', 'condition=established', '--timeout=90s', `crd/${name}`])
+      }
+    }, 4 * API_SERVER_START_MS)
+
+    afterAll(async () => {
+      await crossplane?.stop()
+      await webhook?.stop()
+      await server?.stop()
+      rmSync(directory, { recursive: true, force: true })
+    }, API_SERVER_START_MS)
+
+    it("renders the XR and claim CRDs with the XRD's stanza, stored at the referenceable version", async () => {
+      for (const name of [XR_CRD, CLAIM_CRD]) {
+        const conversion = await conversionOf(name)
+        expect(conversion['strategy']).toBe('Webhook')
+        expect(((conversion['webhook'] as Json)['clientConfig'] as Json)['url']).toBe(webhook.url)
+        expect(await storageOf(name)).toBe('v1beta1')
+      }
+    })
+
+    it("converts composite resources written at either version, Crossplane's fields intact", async () => {
+      const resourceRefs = [
+        { apiVersion: 'rds.example.org/v1', kind: 'Instance', name: 'orders-db' },
+      ]
+      await kube(
+        ['apply', '-f', '-'],
+        JSON.stringify({
+          apiVersion: 'example.org/v1alpha1',
+          kind: 'XDatabase',
+          metadata: { name: 'written-at-v1alpha1' },
+          spec: {
+            size: '20Gi',
+            engine: 'postgres',
+            resourceRefs,
+            compositionRef: { name: 'missing' },
+          },
+        })
+      )
+      await kube(
+        ['apply', '-f', '-'],
+        JSON.stringify({
+          apiVersion: 'example.org/v1beta1',
+          kind: 'XDatabase',
+          metadata: { name: 'written-at-v1beta1' },
+          spec: { storage: { size: '5Gi' }, resourceRefs },
+        })
+      )
+      const up = await at('v1beta1', 'xdatabases', 'written-at-v1alpha1')
+      expect(up['spec']).toMatchObject({
+        storage: { size: '20Gi' },
+        engine: 'postgres',
+        resourceRefs,
+        compositionRef: { name: 'missing' },
+      })
+      expect(up['spec']).not.toHaveProperty('size')
+      const down = await at('v1alpha1', 'xdatabases', 'written-at-v1beta1')
+      expect(down['spec']).toMatchObject({ size: '5Gi', resourceRefs })
+      expect(down['spec']).not.toHaveProperty('storage')
+    })
+
+    it('converts claims both ways, the claim bound to its XR by Crossplane through the webhook', async () => {
+      await kube(['create', 'namespace', 'shop'])
+      await kube(
+        ['apply', '-f', '-'],
+        JSON.stringify({
+          apiVersion: 'example.org/v1alpha1',
+          kind: 'Database',
+          metadata: { name: 'orders', namespace: 'shop' },
+          spec: { size: '20Gi' },
+        })
+      )
+      const bound = await eventually(
+        'Crossplane binding the claim to an XR',
+        () => at('v1beta1', 'databases', 'orders', 'shop'),
+        (claim) => (claim['spec'] as Json)['resourceRef'] !== undefined
+      )
+      expect(bound['spec']).toMatchObject({ storage: { size: '20Gi' } })
+      const resourceRef = (bound['spec'] as Json)['resourceRef'] as Json
+      expect(resourceRef).toMatchObject({ kind: 'XDatabase' })
+      const back = await at('v1alpha1', 'databases', 'orders', 'shop')
+      expect(back['spec']).toMatchObject({ size: '20Gi', resourceRef })
+      const composite = await at('v1alpha1', 'xdatabases', String(resourceRef['name']))
+      expect(composite['spec']).toMatchObject({
+        size: '20Gi',
+        claimRef: { kind: 'Database', name: 'orders', namespace: 'shop' },
+      })
+    })
+
+    it('switches the referenceable version in the XRD, and migrate rewrites XRs and claims', async () => {
+      const generated = await crdconv([
+        'crd',
+        '--scheme',
+        SCHEME_V1ALPHA1,
+        '--url',
+        webhook.url,
+        '--ca-bundle',
+        tls.caCert,
+      ])
+      expect(generated.code, generated.stderr).toBe(0)
+      await kube(['apply', '-f', '-'], generated.stdout)
+      for (const name of [XR_CRD, CLAIM_CRD]) {
+        await eventually(
+          `Crossplane storing ${name} at v1alpha1`,
+          () => storageOf(name),
+          (storage) => storage === 'v1alpha1'
+        )
+      }
+      const migrated = await crdconv([
+        'migrate',
+        '--scheme',
+        SCHEME_V1ALPHA1,
+        '--kubeconfig',
+        server.kubeconfigPath,
+      ])
+      expect(migrated.code, `${migrated.stdout}\n${migrated.stderr}`).toBe(0)
+      for (const name of [XR_CRD, CLAIM_CRD]) {
+        expect(((await crd(name))['status'] as Json)['storedVersions']).toEqual(['v1alpha1'])
+      }
+      const stored = await server.readEtcd('/registry/example.org/xdatabases/')
+      expect(stored.length).toBeGreaterThanOrEqual(3)
+      for (const entry of stored)
+        expect(JSON.parse(entry.value)).toMatchObject({ apiVersion: 'example.org/v1alpha1' })
+      const claim = await at('v1beta1', 'databases', 'orders', 'shop')
+      expect(claim['spec']).toMatchObject({
+        storage: { size: '20Gi' },
+        resourceRef: { kind: 'XDatabase' },
+      })
+    })
+
+    it('sees the stanza stripped from the XRD, as a package sync does, and names the XRD as the fix', async () => {
+      await kube([
+        'patch',
+        'compositeresourcedefinitions.v1.apiextensions.crossplane.io',
+        XR_CRD,
+        '--type=json',
+        '-p',
+        '[{"op":"remove","path":"/spec/conversion"}]',
+      ])
+      for (const name of [XR_CRD, CLAIM_CRD]) {
+        await eventually(
+          `Crossplane setting ${name} to None`,
+          () => conversionOf(name),
+          (conversion) => conversion['strategy'] === 'None'
+        )
+      }
+      // what the user sees without crdconv: the field the versions move is gone, with HTTP 200
+      const silent = await at('v1beta1', 'xdatabases', 'written-at-v1alpha1')
+      expect(silent['spec']).not.toHaveProperty('storage')
+      const status = await crdconv([
+        'status',
+        '--scheme',
+        SCHEME_V1ALPHA1,
+        '--kubeconfig',
+        server.kubeconfigPath,
+      ])
+      expect(status.code, status.stderr).toBe(1)
+      for (const name of [XR_CRD, CLAIM_CRD]) {
+        expect(status.stdout).toContain(`${name} (`)
+      }
+      expect(status.stdout).toContain(
+        `Crossplane claim of the XRD ${XR_CRD}: the XRD's conversion: none`
+      )
+      expect(status.stdout).toContain(`the XRD ${XR_CRD} has no spec.conversion`)
+      expect(status.stdout).toMatch(/fix: Crossplane renders this CRD from the XRD/)
+      const json = JSON.parse(
+        (
+          await crdconv([
+            'status',
+            '--json',
+            '--scheme',
+            SCHEME_V1ALPHA1,
+            '--kubeconfig',
+            server.kubeconfigPath,
+          ])
+        ).stdout
+      ) as { resources: { crdName: string; strategy?: string; problems: { code: string }[] }[] }
+      for (const resource of json.resources) {
+        expect(resource.strategy).toBe('None')
+        expect(resource.problems.map((problem) => problem.code)).toContain('conversion-not-webhook')
+      }
+    })
+  },
+  releases
+)
