@@ -12,6 +12,7 @@ import { registerInitCommand } from './init-command.ts'
 import { registerLambdaLocalCommand } from './lambda-local-command.ts'
 import { registerMigrateCommand } from './migrate-command.ts'
 import { registerProbeCommand } from './probe-command.ts'
+import { registerCompareCommand } from './compare-command.ts'
 import { registerRetireCommand } from './retire-command.ts'
 import { registerReviewCommand } from './review-command.ts'
 import { registerServeCommand } from './serve-command.ts'
@@ -41,6 +42,7 @@ export function createProgram(context: CommandContext): Command {
   registerConvertCommand(program, context)
   registerReviewCommand(program, context)
   registerProbeCommand(program, context)
+  registerCompareCommand(program, context)
   registerCheckCommand(program, context)
   registerCoverageCommand(program, context)
   registerServeCommand(program, context)

@@ -50,3 +50,8 @@ export function parseSeed(value: string): number {
   }
   return seed
 }
+
+/** A whole number from 0 up: a count where none is a choice (`--generated 0`). */
+export function parseCountOrNone(value: string): number {
+  return value.trim() === '0' ? 0 : parseCount(value)
+}
