@@ -18,7 +18,12 @@ import {
   selectResources,
   type SchemeSelection,
 } from './load-scheme.ts'
-import { parseCountOrNone, parseSeconds, parseSeed } from './option-parsers.ts'
+import {
+  parseCountOrNone,
+  parseSeconds,
+  parseSeed,
+  parseServiceReference,
+} from './option-parsers.ts'
 import { loadRoundTripKit } from './round-trip-kit.ts'
 
 interface CompareCommandOptions extends SchemeSelection, ClusterOptions {
@@ -153,16 +158,8 @@ async function webhookTarget(io: CliIo, options: CompareCommandOptions): Promise
     const ca = options.caBundle === undefined ? undefined : await readCaBundle(io, options.caBundle)
     return { url, ca }
   }
-  const match = /^([a-z0-9-]+)\/([a-z0-9-]+)(?::(\d+))?(\/.*)?$/.exec(options.service ?? '')
-  if (match === null) {
-    throw new UsageError(
-      'input-invalid',
-      `--service ${options.service ?? ''}: expected namespace/name[:port][/path], like pools-system/pool-webhook:443/convert`
-    )
-  }
-  const [, namespace = '', name = '', port = '443', path = '/convert'] = match
   return {
-    service: { namespace, name, port: Number(port), path },
+    service: parseServiceReference(options.service ?? '', '--service'),
     client: await connectWith(options),
   }
 }

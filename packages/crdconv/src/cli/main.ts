@@ -13,6 +13,7 @@ import { registerLambdaLocalCommand } from './lambda-local-command.ts'
 import { registerMigrateCommand } from './migrate-command.ts'
 import { registerProbeCommand } from './probe-command.ts'
 import { registerCompareCommand } from './compare-command.ts'
+import { registerSwitchCommand } from './switch-command.ts'
 import { registerRetireCommand } from './retire-command.ts'
 import { registerReviewCommand } from './review-command.ts'
 import { registerServeCommand } from './serve-command.ts'
@@ -50,6 +51,7 @@ export function createProgram(context: CommandContext): Command {
   registerStatusCommand(program, context)
   registerMigrateCommand(program, context)
   registerRetireCommand(program, context)
+  registerSwitchCommand(program, context)
   reportUsageErrorsInOneLine(program)
   return program
 }

@@ -31,6 +31,7 @@ export {
   readCustomResourceDefinition,
   requireCustomResourceDefinition,
   setStoredVersions,
+  replaceCustomResourceDefinition,
   type LiveCrdVersion,
   type LiveCustomResourceDefinition,
   objectsAt,

@@ -68,3 +68,10 @@ export {
   type VersionFlags,
   type VersionRow,
 } from './status-problems.ts'
+export {
+  describeSwitch,
+  PREVIOUS_CLIENT_CONFIG,
+  switchWebhook,
+  type SwitchTarget,
+  type WebhookSwitch,
+} from './webhook-switch.ts'
