@@ -1,6 +1,7 @@
 import { InvalidArgumentError } from 'commander'
 import { parsePositiveInteger, SettingsError } from '@crdconv/webhook/http'
 import { UsageError } from '../command-io/index.ts'
+import type { ServiceReference } from '../lifecycle/index.ts'
 
 export function parsePort(value: string): number {
   const port = Number(value)
@@ -55,14 +56,6 @@ export function parseSeed(value: string): number {
 /** A whole number from 0 up: a count where none is a choice (`--generated 0`). */
 export function parseCountOrNone(value: string): number {
   return value.trim() === '0' ? 0 : parseCount(value)
-}
-
-/** A Service reference `namespace/name[:port][/path]`, port 443 and path /convert by default. */
-export interface ServiceReference {
-  readonly namespace: string
-  readonly name: string
-  readonly port: number
-  readonly path: string
 }
 
 /**

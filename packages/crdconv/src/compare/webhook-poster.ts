@@ -1,5 +1,6 @@
 import { request } from 'node:https'
 import type { ClusterClient } from '../cluster-client/index.ts'
+import type { ServiceReference } from '../lifecycle/index.ts'
 import { postJson } from '../probe/index.ts'
 import { requestText } from '../http-client/index.ts'
 import type { PostReview } from './compare-answers.ts'
@@ -8,12 +9,7 @@ import type { PostReview } from './compare-answers.ts'
 export type WebhookTarget =
   | { readonly url: URL; readonly ca?: string | undefined }
   | {
-      readonly service: {
-        readonly namespace: string
-        readonly name: string
-        readonly port: number
-        readonly path: string
-      }
+      readonly service: ServiceReference
       readonly client: ClusterClient
     }
 

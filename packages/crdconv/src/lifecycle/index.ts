@@ -72,6 +72,7 @@ export {
   describeSwitch,
   PREVIOUS_CLIENT_CONFIG,
   switchWebhook,
+  type ServiceReference,
   type SwitchTarget,
   type WebhookSwitch,
 } from './webhook-switch.ts'

@@ -6,18 +6,18 @@ import type { LiveCustomResourceDefinition } from '../cluster-client/index.ts'
 /** The annotation on the CRD that keeps the clientConfig a switch replaced, for the way back. */
 export const PREVIOUS_CLIENT_CONFIG = 'crdconv.dev/previous-client-config'
 
+/** A webhook's Service as a clientConfig names it: `namespace/name`, port and path. */
+export interface ServiceReference {
+  readonly namespace: string
+  readonly name: string
+  readonly port: number
+  readonly path: string
+}
+
 /** Where the CRD's webhook goes: a URL, a Service, or back to the clientConfig the last switch replaced. */
 export type SwitchTarget =
   | { readonly url: string; readonly caBundle?: string | undefined }
-  | {
-      readonly service: {
-        readonly namespace: string
-        readonly name: string
-        readonly port: number
-        readonly path: string
-      }
-      readonly caBundle?: string | undefined
-    }
+  | { readonly service: ServiceReference; readonly caBundle?: string | undefined }
   | { readonly previous: true }
 
 export interface WebhookSwitch {
