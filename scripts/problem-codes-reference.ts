@@ -9,6 +9,7 @@ import {
   STATUS_PROBLEM_CODES,
 } from '../packages/crdconv/src/lifecycle/index.ts'
 import { CHECK_ITEM_CODES } from '../packages/crdconv/src/crd/index.ts'
+import { COMPARE_DIFFERENCE_CODES } from '../packages/crdconv/src/compare/index.ts'
 import { ANSWER_RULE_CODES } from '../packages/webhook/src/review/index.ts'
 import {
   CONVERSION_FAILURE_CODES,
@@ -66,6 +67,12 @@ export const PROBLEM_DOMAINS: readonly ProblemDomain[] = [
     carrier: '`CheckItem` (`CHECK_ITEM_CODES`)',
     shown: '`crdconv check`: the check a FAIL line and its problems belong to',
     codes: CHECK_ITEM_CODES,
+  },
+  {
+    carrier: '`DifferenceGroup` (`COMPARE_DIFFERENCE_CODES`)',
+    shown:
+      '`crdconv compare`: real differences (exit 1), differences the API server reads as equal, state annotations',
+    codes: COMPARE_DIFFERENCE_CODES,
   },
   {
     carrier: '`ClusterError` (`CLUSTER_ERROR_CODES`)',

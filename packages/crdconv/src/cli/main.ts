@@ -15,6 +15,8 @@ import { registerLambdaLocalCommand } from './lambda-local-command.ts'
 import { registerMigrateCommand } from './migrate-command.ts'
 import { registerProbeCommand } from './probe-command.ts'
 import { registerRecordCommand } from './record-command.ts'
+import { registerCompareCommand } from './compare-command.ts'
+import { registerSwitchCommand } from './switch-command.ts'
 import { registerRetireCommand } from './retire-command.ts'
 import { registerReviewCommand } from './review-command.ts'
 import { registerServeCommand } from './serve-command.ts'
@@ -44,6 +46,7 @@ export function createProgram(context: CommandContext): Command {
   registerConvertCommand(program, context)
   registerReviewCommand(program, context)
   registerProbeCommand(program, context)
+  registerCompareCommand(program, context)
   registerCheckCommand(program, context)
   registerCoverageCommand(program, context)
   registerServeCommand(program, context)
@@ -53,6 +56,7 @@ export function createProgram(context: CommandContext): Command {
   registerRecordCommand(program, context)
   registerMigrateCommand(program, context)
   registerRetireCommand(program, context)
+  registerSwitchCommand(program, context)
   reportUsageErrorsInOneLine(program)
   return program
 }

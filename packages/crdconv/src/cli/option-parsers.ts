@@ -1,5 +1,7 @@
 import { InvalidArgumentError } from 'commander'
 import { parsePositiveInteger, SettingsError } from '@crdconv/webhook/http'
+import { UsageError } from '../command-io/index.ts'
+import type { ServiceReference } from '../lifecycle/index.ts'
 
 export function parsePort(value: string): number {
   const port = Number(value)
@@ -49,4 +51,29 @@ export function parseSeed(value: string): number {
     throw new InvalidArgumentError('must be a whole number')
   }
   return seed
+}
+
+/** A whole number from 0 up: a count where none is a choice (`--generated 0`). */
+export function parseCountOrNone(value: string): number {
+  return value.trim() === '0' ? 0 : parseCount(value)
+}
+
+/**
+ * `namespace/name[:port][/path]` as a Service reference, or a usage error naming `option`.
+ *
+ * @example
+ * ```ts
+ * parseServiceReference('pools/pool-webhook:9443', '--service') // { namespace: 'pools', name: 'pool-webhook', port: 9443, path: '/convert' }
+ * ```
+ */
+export function parseServiceReference(value: string, option: string): ServiceReference {
+  const match = /^([a-z0-9-]+)\/([a-z0-9-]+)(?::(\d+))?(\/.*)?$/.exec(value)
+  const port = Number(match?.[3] ?? '443')
+  if (match === null || port < 1 || port > 65535) {
+    throw new UsageError(
+      'input-invalid',
+      `${option} ${value}: expected namespace/name[:port][/path], like pools/pool-webhook:443/convert`
+    )
+  }
+  return { namespace: match[1] ?? '', name: match[2] ?? '', port, path: match[4] ?? '/convert' }
 }

@@ -33,6 +33,7 @@ export {
   readCustomResourceDefinition,
   requireCustomResourceDefinition,
   setStoredVersions,
+  replaceCustomResourceDefinition,
   type LiveCrdVersion,
   type LiveCustomResourceDefinition,
   objectsAt,

@@ -122,6 +122,26 @@ export async function setStoredVersions(
   }
 }
 
+/**
+ * Writes `crd` back, guarded by the `resourceVersion` it was read with: a 409 (someone changed it
+ * meanwhile) is a `ClusterError`, and nothing is written.
+ */
+export async function replaceCustomResourceDefinition(
+  client: ClusterClient,
+  crd: LiveCustomResourceDefinition
+): Promise<void> {
+  const name = crd.metadata?.name ?? ''
+  try {
+    await client.objects.replaceClusterCustomObject({ ...CRDS, name, body: crd })
+  } catch (error) {
+    throw explainClusterError(
+      error,
+      { verb: 'update', resource: 'customresourcedefinitions.apiextensions.k8s.io', name },
+      client
+    )
+  }
+}
+
 /** The live storage version, or undefined for a CRD without one (the API server forbids that). */
 export function liveStorageVersion(crd: LiveCustomResourceDefinition): string | undefined {
   return crd.spec.versions.find((version) => version.storage)?.name

@@ -68,3 +68,11 @@ export {
   type VersionFlags,
   type VersionRow,
 } from './status-problems.ts'
+export {
+  describeSwitch,
+  PREVIOUS_CLIENT_CONFIG,
+  switchWebhook,
+  type ServiceReference,
+  type SwitchTarget,
+  type WebhookSwitch,
+} from './webhook-switch.ts'

@@ -114,13 +114,19 @@ async function newCertificateAuthority(
   return { cert, key }
 }
 
-const SERVING_EXTENSIONS = [
-  'basicConstraints=CA:FALSE',
-  'keyUsage=critical,digitalSignature,keyEncipherment',
-  'extendedKeyUsage=serverAuth',
-  'subjectAltName=IP:127.0.0.1,DNS:localhost',
-  '',
-].join('\n')
+/** Serving extensions for loopback, and for `dnsNames` too (`pool-webhook.pools.svc`, as a `service` clientConfig is called). */
+function servingExtensions(dnsNames: readonly string[] = []): string {
+  const names = ['localhost', ...dnsNames].map((name) => `DNS:${name}`).join(',')
+  return [
+    'basicConstraints=CA:FALSE',
+    'keyUsage=critical,digitalSignature,keyEncipherment',
+    'extendedKeyUsage=serverAuth',
+    `subjectAltName=IP:127.0.0.1,${names}`,
+    '',
+  ].join('\n')
+}
+
+const SERVING_EXTENSIONS = servingExtensions()
 
 /** A client certificate for `user` in `groups` (the `O=` fields), signed by the test CA. */
 export async function writeClientCertificate(
@@ -179,6 +185,7 @@ export async function writeTestApiServerCertificates(
  * A CA of its own and a serving certificate for `127.0.0.1`/`localhost` signed by it, in
  * `directory`: what a conversion webhook on loopback needs, the CA going into the CRD's `caBundle`.
  * With `issuer`, a new key and certificate from that CA instead: a renewal the same CA still trusts.
+ * `dnsNames` go into it too: `pool-webhook.pools.svc` for a webhook behind a `service` clientConfig.
  *
  * @example
  * ```ts
@@ -188,24 +195,21 @@ export async function writeTestApiServerCertificates(
  */
 export async function writeServingCertificate(
   directory: string,
-  issuer?: { readonly caCert: string; readonly caKey: string }
+  issuer?: { readonly caCert: string; readonly caKey: string },
+  dnsNames: readonly string[] = []
 ): Promise<ServingCertificate> {
+  const extensions = servingExtensions(dnsNames)
   if (issuer !== undefined) {
     const ca = { cert: issuer.caCert, key: issuer.caKey }
-    const serving = await signedCertificate(
-      directory,
-      'webhook',
-      '/CN=localhost',
-      SERVING_EXTENSIONS,
-      ca
-    )
+    const serving = await signedCertificate(directory, 'webhook', '/CN=localhost', extensions, ca)
     return { ...serving, caCert: ca.cert, caKey: ca.key }
   }
   const { ca, serving } = await servingCertificateWithCa(
     directory,
     'webhook-ca',
     'webhook',
-    'localhost'
+    'localhost',
+    extensions
   )
   return { ...serving, caCert: ca.cert, caKey: ca.key }
 }
@@ -215,15 +219,10 @@ async function servingCertificateWithCa(
   directory: string,
   caName: string,
   name: string,
-  commonName: string
+  commonName: string,
+  extensions: string = SERVING_EXTENSIONS
 ) {
   const ca = await newCertificateAuthority(directory, caName)
-  const serving = await signedCertificate(
-    directory,
-    name,
-    `/CN=${commonName}`,
-    SERVING_EXTENSIONS,
-    ca
-  )
+  const serving = await signedCertificate(directory, name, `/CN=${commonName}`, extensions, ca)
   return { ca, serving }
 }
