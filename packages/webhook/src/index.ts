@@ -23,6 +23,7 @@ export {
   type CelRule,
   type CelRuleReason,
   type ConversionContext,
+  type CrdMetadata,
   type DeepPartial,
   type FieldMove,
   type FieldMoveBuilder,

@@ -17,6 +17,21 @@ npm run deploy:cdk   # cdk deploy with the token of .dev.vars
 \`\`\`
 `
 
+function versionsSection(options: InitOptions, resource: string): string {
+  const edit = `Add a version: add its schema, a converter each way to a neighbour, and
+\`storage: true\` on the version etcd should store. \`npm test\` tells you when a round trip loses
+something.`
+  if (options.imported === undefined) {
+    return `\`src/scheme.ts\` holds one zod schema per version and the converters between them
+(\`${resource}\`). ${edit}`
+  }
+  const modules = options.imported.map((module) => `\`${module}\``).join(', ')
+  return `${modules} (\`crdconv init --from-crd\` imported ${options.imported.length === 1 ? 'it' : 'them'} from the CRD) ${options.imported.length === 1 ? 'holds' : 'hold'} one zod
+schema per version and the converters between them; \`src/scheme.ts\` serves them. Each TODO there
+is an \`it.todo\` in its test under \`test/resources\`: decide it, then \`npm test\` and
+\`crdconv check\`. ${edit}`
+}
+
 /** The README of a project named `name`. */
 export function projectReadme(name: string, options: InitOptions): string {
   const { resource } = resourceIdentifiers(options)
@@ -47,10 +62,7 @@ npx crdconv probe --url http://127.0.0.1:8787/convert
 
 ## Change the versions
 
-\`src/scheme.ts\` holds one zod schema per version and the converters between them
-(\`${resource}\`). Add a version: add its schema, a converter each way to a neighbour, and
-\`storage: true\` on the version etcd should store. \`npm test\` tells you when a round trip loses
-something.
+${versionsSection(options, resource)}
 
 ## Deploy
 

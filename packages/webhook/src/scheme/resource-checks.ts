@@ -1,6 +1,13 @@
 // Define-time checks of a resource: what the API server would reject in the generated CRD,
 // caught where the author typed it (apiextensions validation of names, versions, columns, scale).
+import {
+  annotationsSize,
+  labelValueProblem,
+  MAX_ANNOTATIONS_BYTES,
+  qualifiedNameProblem,
+} from './kubernetes-validation.ts'
 import type {
+  CrdMetadata,
   PrinterColumn,
   ResourceDefinition,
   ResourceNames,
@@ -84,6 +91,7 @@ export function definitionProblems(
   }
   problems.push(...columnProblems('additionalPrinterColumns', definition.additionalPrinterColumns))
   problems.push(...subresourceProblems('subresources', definition.subresources))
+  problems.push(...crdMetadataProblems(definition.crd))
   for (const version of versionNames) {
     const spec = definition.versions[version]
     if (spec === undefined) continue
@@ -140,6 +148,31 @@ function nameProblems(kind: string, names: ResourceNames): string[] {
       problems.push(`names.listKind "${names.listKind}" must be a CamelCase name`)
     }
     if (names.listKind === kind) problems.push('names.listKind must differ from the kind')
+  }
+  return problems
+}
+
+// the API server's ValidateObjectMeta rules for the CRD's own labels and annotations
+function crdMetadataProblems(crd: CrdMetadata | undefined): string[] {
+  const problems: string[] = []
+  for (const [key, value] of Object.entries(crd?.labels ?? {})) {
+    const keyProblem = qualifiedNameProblem(key)
+    if (keyProblem !== undefined) problems.push(`crd.labels key "${key}": ${keyProblem}`)
+    const valueProblem = typeof value === 'string' ? labelValueProblem(value) : 'must be a string'
+    if (valueProblem !== undefined) problems.push(`crd.labels["${key}"]: ${valueProblem}`)
+  }
+  const annotations = crd?.annotations ?? {}
+  for (const [key, value] of Object.entries(annotations)) {
+    const keyProblem = qualifiedNameProblem(key.toLowerCase())
+    if (keyProblem !== undefined) problems.push(`crd.annotations key "${key}": ${keyProblem}`)
+    if (typeof value !== 'string') problems.push(`crd.annotations["${key}"] must be a string`)
+  }
+  const strings = Object.entries(annotations).filter(([, value]) => typeof value === 'string')
+  const size = annotationsSize(Object.fromEntries(strings))
+  if (size > MAX_ANNOTATIONS_BYTES) {
+    problems.push(
+      `crd.annotations total ${size} bytes, more than the API server's ${MAX_ANNOTATIONS_BYTES}`
+    )
   }
   return problems
 }
