@@ -30,6 +30,7 @@ export {
   type ConvertedObject,
   type ConverterBetween,
   type ConverterRefusalCode,
+  type CrdMetadata,
   type DeepPartial,
   type FieldMove,
   type FieldMoveBuilder,

@@ -111,6 +111,24 @@ describe('buildCustomResourceDefinition', () => {
     })
   })
 
+  it("writes the resource's crd labels and annotations as the CRD's metadata, and none where it has none", () => {
+    expect(crd.metadata).toEqual({ name: 'crontabs.example.com' })
+    const labels = { 'app.kubernetes.io/part-of': 'crontab-operator' }
+    const annotations = { 'api-approved.kubernetes.io': 'unapproved, experimental-only' }
+    const labelled = defineResource({
+      group: 'example.com',
+      kind: 'Gadget',
+      versions: { v1: { schema: z.object({}), storage: true } },
+      converters: [],
+      crd: { labels, annotations },
+    })
+    expect(buildCustomResourceDefinition(labelled, { url }).crd.metadata).toEqual({
+      name: 'gadgets.example.com',
+      labels,
+      annotations,
+    })
+  })
+
   it('adds the caBundle when one is given', () => {
     const withCa = buildCustomResourceDefinition(cronTab, { url, caBundle: 'Q0E=' })
     expect(withCa.crd.spec.conversion).toMatchObject({

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { buildCustomResourceDefinition } from '../../../packages/crdconv/src/crd/index.ts'
 import { canonicalJson } from '../../../packages/webhook/src/scheme/index.ts'
 import {
+  ANNOTATIONS_LEFT_OUT,
   checkCrds,
   crdDifferences,
   describeCrdDifference,
@@ -89,6 +90,11 @@ describe.skipIf(files.length === 0)(`crdconv import on the CRD corpus in ${corpu
     expect(problems).toEqual([])
     const [input] = readCrdDocuments(text).crds
     expect(crdDifferences(input!.crd, crd as never).map(describeCrdDifference)).toEqual([])
+    // stated apart from crdDifferences, which compares metadata the same way
+    const { labels = {}, annotations = {} } = input!.crd.metadata ?? {}
+    const kept = Object.entries(annotations).filter(([key]) => !(key in ANNOTATIONS_LEFT_OUT))
+    expect(crd.metadata.labels ?? {}).toEqual(labels)
+    expect(crd.metadata.annotations ?? {}).toEqual(Object.fromEntries(kept))
   })
 
   it.each(multiVersion)(

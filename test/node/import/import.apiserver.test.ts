@@ -14,7 +14,10 @@ import {
   dryRunCreateCrd,
   type CrdManifest,
 } from '../../../packages/crdconv/src/cluster-client/crd-dry-run.ts'
-import { readCrdDocuments } from '../../../packages/crdconv/src/import/index.ts'
+import {
+  ANNOTATIONS_LEFT_OUT,
+  readCrdDocuments,
+} from '../../../packages/crdconv/src/import/index.ts'
 import { sortByVersionPriority } from '../../../packages/crdconv/src/crd/index.ts'
 import { regenerateCrd } from '../../../packages/crdconv/src/import/regenerate-crd.ts'
 import { planResource } from '../../../packages/crdconv/src/import/resource-plan.ts'
@@ -46,6 +49,13 @@ function comparableSpec(stored: Json): Json {
   return { ...spec, versions: byName }
 }
 
+/** The stored CRD's labels and annotations, but those an import leaves out on purpose. */
+function authorMetadata(stored: Json): Json {
+  const { labels = {}, annotations = {} } = stored['metadata'] as Json
+  const kept = Object.entries(annotations as Json).filter(([key]) => !(key in ANNOTATIONS_LEFT_OUT))
+  return { labels, annotations: Object.fromEntries(kept) }
+}
+
 async function stored(client: ClusterClient, crd: CrdManifest): Promise<Json> {
   const outcome = await dryRunCreateCrd(client, crd)
   if (!outcome.accepted) throw new Error(JSON.stringify(outcome.refusals, null, 2))
@@ -63,19 +73,17 @@ describeWithApiServer('the imported CRD corpus as the API server stores it', (re
   afterAll(() => server?.stop())
 
   it.each(files)(
-    'gives %s back: the original and the regenerated CRD are stored alike',
+    'gives %s back: the original and the regenerated CRD are stored alike, labels and annotations too',
     async (file) => {
       const [input] = readCrdDocuments(readFileSync(join(corpus, file), 'utf8')).crds
       const original = input!.crd as unknown as CrdManifest & { metadata: Json }
       const { crd, problems } = regenerateCrd(planResource(input!.crd))
       expect(problems).toEqual([])
-      // crdconv crd writes no annotations; a group under k8s.io needs its approval annotation
-      const regenerated = {
-        ...(crd as unknown as CrdManifest),
-        metadata: { ...original.metadata, name: crd!.metadata!.name! },
-      }
+      // as regenerated: a group under k8s.io is refused without its approval annotation
+      const regenerated = crd as unknown as CrdManifest
       const [expected, actual] = [await stored(client, original), await stored(client, regenerated)]
       expect(comparableSpec(actual)).toEqual(comparableSpec(expected))
+      expect(authorMetadata(actual)).toEqual(authorMetadata(expected))
     },
     60_000
   )

@@ -61,6 +61,27 @@ describe('readCrdDocuments', () => {
       },
     ],
     [
+      'a CRD whose label value YAML read as a number',
+      'apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata:\n  labels: { release: 1.10 }\n' +
+        stringify({ spec: crdInput().spec }),
+      {
+        document: 0,
+        path: '.metadata.labels["release"]',
+        code: 'metadata-invalid',
+        message: /the CRD's label release must be a string, not 1\.1 \(quote it in YAML\)/,
+      },
+    ],
+    [
+      'a CRD annotation key with a space',
+      yaml(crd((value) => (value['metadata'].annotations = { 'my note': 'x' }))),
+      {
+        document: 0,
+        path: '.metadata.annotations["my note"]',
+        code: 'metadata-invalid',
+        message: /annotation my note key name part must consist of alphanumerics/,
+      },
+    ],
+    [
       'a CRD with no versions',
       yaml(crd((value) => (value['spec'].versions = []))),
       {

@@ -18,6 +18,8 @@ describe.skipIf('skip' in helm)('the chart’s image (helm template)', () => {
     join(project, 'chart'),
     '--set',
     'apiServerCIDRs={10.0.0.10/32}',
+    '--set',
+    `token=${'0123456789abcdef'.repeat(3)}`,
     ...args,
   ]
   const podImages = (...args: string[]) =>

@@ -115,7 +115,7 @@ describe('crdconv init', () => {
       expect((await crdconv(['init', name, ...flags], { cwd: parent })).code).toBe(0)
     }
     const [one, two] = [tokenOf(join(parent, 'one')), tokenOf(join(parent, 'two'))]
-    expect(one).toMatch(/^[0-9a-f]{64}$/)
+    expect(one).toMatch(/^[0-9a-f]{48}$/)
     expect(() => checkPathTokens([one!])).not.toThrow()
     expect(two).not.toBe(one)
     expect(readFileSync(join(parent, 'one/.gitignore'), 'utf8')).toMatch(/^\.dev\.vars$/m)
@@ -143,6 +143,9 @@ describe('crdconv init', () => {
       'deploy:sam': expect.stringContaining(`--parameter-overrides ConvertToken=${token}`),
       'deploy:cdk': expect.stringContaining(` cdk deploy --parameters ConvertToken=${token}`),
       'chart:crd': expect.stringContaining('--no-token'),
+      kustomize: expect.stringContaining(
+        `printf 'token: %s\\n' ${token} > kustomize/token-values.yaml`
+      ),
     })
   })
 

@@ -23,6 +23,8 @@ describe.skipIf('skip' in helm)('the chart’s monitoring (helm template)', () =
         // required, no default: where the API server's calls come from
         '--set',
         'apiServerCIDRs={10.0.0.10/32}',
+        '--set',
+        `token=${'0123456789abcdef'.repeat(3)}`,
         ...args,
       ]).toString()
     ).map((document) => document.toJS() as { kind: string; spec: Record<string, unknown> })

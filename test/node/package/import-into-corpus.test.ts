@@ -8,6 +8,8 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { parse } from 'yaml'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { readCrdDocuments } from '../../../packages/crdconv/src/import/index.ts'
+import { opaqueFields } from '../../../packages/crdconv/src/import/todo-summary.ts'
 import { createCronTabProject, run } from '../../support/consumer-project.ts'
 
 const corpus = resolve(import.meta.dirname, '../../../../shared/crds')
@@ -77,8 +79,11 @@ describe.skipIf(!SLOW || !existsSync(corpus))(
         const total = CATEGORIES.reduce((sum, category) => sum + listed(category), 0)
         expect(module.match(/\/\/ TODO /g)?.length ?? 0).toBe(total)
         expect(test.match(/it\.todo\(/g)?.length ?? 0).toBe(total)
+        // a field no schema describes hides what converts inside it: never "nothing left"
+        const [input] = readCrdDocuments(readFileSync(join(corpus, path), 'utf8')).crds
+        const opaque = opaqueFields(input!.crd)
         expect(imported.stdout).toContain(
-          total === 0
+          total === 0 && opaque.length === 0
             ? 'nothing left to decide'
             : `left to decide: ${CATEGORIES.map((category) => `${listed(category)} ${category}`).join(', ')} (${total} TODOs`
         )

@@ -4,7 +4,7 @@
 // time is recorded (test/support/scaffold-walk-times.ts, gathered by `npm run bench:walk`), never
 // asserted. The same install is held quiet: no npm warning (EBADENGINE, install scripts skipped),
 // no wrangler banner or update notice, no banner of the Workers pool.
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, readFileSync } from 'node:fs'
 import { rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
@@ -115,7 +115,10 @@ const STEPS: readonly WalkStep[] = [
     run: async () => {
       const crd = await run('npm', ['run', 'chart:crd'], project, ENV)
       if (crd.code !== 0 || !('path' in helm)) return crd
-      return run(helm.path, ['template', 'walk', 'chart', ...CLUSTER_VALUES], project, ENV)
+      // the token the README's helm line gives: the one init wrote to .dev.vars
+      const token = /^CONVERT_TOKEN=(.+)$/m.exec(readFileSync(join(project, '.dev.vars'), 'utf8'))
+      const values = [...CLUSTER_VALUES, '--set', `token=${token?.[1] ?? ''}`]
+      return run(helm.path, ['template', 'walk', 'chart', ...values], project, ENV)
     },
     shows: /kind: Deployment/,
   },

@@ -38,6 +38,14 @@ describe('defineResource: what a CRD needs', () => {
     expect(gadget.additionalPrinterColumns).toHaveLength(1)
   })
 
+  it("keeps the CRD's own labels and annotations", () => {
+    const crd = {
+      labels: { 'app.kubernetes.io/part-of': 'gadgets', empty: '' },
+      annotations: { 'example.com/notes': 'anything at all: spaces, "quotes", a/b' },
+    }
+    expect(defineResource(definition({ crd })).crd).toEqual(crd)
+  })
+
   it.each([
     ['Policy', 'policies'],
     ['Ingress', 'ingresses'],
@@ -112,6 +120,36 @@ describe('defineResource: what a CRD needs', () => {
       { versions: { v1: { schema, storage: true, examples: [{ apiVersion: 'example.com/v1' }] } } },
       'examples[0] must not set apiVersion',
       ['example-invalid'],
+    ],
+    [
+      'a CRD label key with two slashes',
+      { crd: { labels: { 'a/b/c': 'x' } } },
+      'crd.labels key "a/b/c": must be a name with at most one "/"',
+      ['crd-metadata-invalid'],
+    ],
+    [
+      'a CRD label value the API server refuses',
+      { crd: { labels: { release: 'v1.0 beta' } } },
+      'crd.labels["release"]: must be empty or consist of alphanumerics',
+      ['crd-metadata-invalid'],
+    ],
+    [
+      'a CRD label value over 63 characters',
+      { crd: { labels: { release: 'x'.repeat(64) } } },
+      'crd.labels["release"]: must be no more than 63 characters',
+      ['crd-metadata-invalid'],
+    ],
+    [
+      'a CRD annotation with an empty prefix',
+      { crd: { annotations: { '/x': 'y' } } },
+      'crd.annotations key "/x": prefix part must not be empty',
+      ['crd-metadata-invalid'],
+    ],
+    [
+      'CRD annotations over 256 KiB',
+      { crd: { annotations: { big: 'x'.repeat(256 * 1024) } } },
+      'crd.annotations total 262147 bytes',
+      ['crd-metadata-invalid'],
     ],
   ])('refuses %s', (_name, changes, message, codes) => {
     expect(schemeIssueCodes(() => defineResource(definition(changes)))).toEqual(codes)

@@ -117,7 +117,7 @@ function tokenParameter(scope: Construct): CfnParameter {
     noEcho: true,
     minLength: MIN_TOKEN_LENGTH,
     allowedPattern: '[A-Za-z0-9._~-]+',
-    constraintDescription: `at least ${MIN_TOKEN_LENGTH} of A-Z a-z 0-9 . _ ~ - (openssl rand -hex 32)`,
+    constraintDescription: `at least ${MIN_TOKEN_LENGTH} of A-Z a-z 0-9 . _ ~ - (openssl rand -hex 24)`,
     description: 'The path token: the secret last segment of the webhook URL',
   })
   parameter.overrideLogicalId(TOKEN_PARAMETER)

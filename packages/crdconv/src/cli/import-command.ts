@@ -77,6 +77,9 @@ async function runImport(
     if (options.check === true) {
       let different = false
       for (const check of fromXrds ? xrd.checkXrds(text) : checkCrds(text)) {
+        for (const { key, reason } of check.leftOut ?? []) {
+          io.stderr(`crdconv: ${check.name}: leaves out the annotation ${key}: ${reason}\n`)
+        }
         if (check.differences.length === 0) {
           io.stderr(`crdconv: ${check.name}: regenerates as it is\n`)
           continue
@@ -98,6 +101,11 @@ async function runImport(
       layout: options.into === undefined ? 'flat' : 'project',
     })
     for (const warning of result.warnings) warn(io, warning)
+    for (const { kind, group, leftOut } of result.resources) {
+      for (const { key, reason } of leftOut) {
+        io.stderr(`crdconv: ${kind}.${group}: leaves out the annotation ${key}: ${reason}\n`)
+      }
+    }
     const force = options.force === true
     if (options.into === undefined) {
       await writeAll(io, resolve(io.cwd, options.out ?? '.'), result.files, force)

@@ -17,9 +17,10 @@ import {
   SCOPES,
   toolVersions,
   writeProject,
+  type AwsDeploy,
   type InitAnswers,
 } from '../init/index.ts'
-import { UsageError, EXIT } from '../command-io/index.ts'
+import { EXIT, readInput, UsageError } from '../command-io/index.ts'
 import type { CommandContext } from './command-context.ts'
 
 export function registerInitCommand(program: Command, context: CommandContext): void {
@@ -34,6 +35,10 @@ export function registerInitCommand(program: Command, context: CommandContext): 
     .option('--scope <scope>', 'Namespaced or Cluster (default Namespaced)')
     .option('--aws <tool>', 'deploy to AWS Lambda with sam, cdk or both (default sam)')
     .option(
+      '--from-crd <file>',
+      'start from the CRD you run (- for stdin): group, kind, versions, storage and scope from it, its schemas imported into src/resources, no starter'
+    )
+    .option(
       '--from <folder>',
       'depend on the tarballs `npm run pack` wrote in a crdconv clone, by file: references'
     )
@@ -44,16 +49,21 @@ export function registerInitCommand(program: Command, context: CommandContext): 
 Examples:
   npx crdconv init crontab-webhook --group example.com --kind CronTab --versions v1beta1,v1
   npx crdconv init crontab-webhook --group example.com --kind CronTab --versions v1 --aws cdk
+  npx crdconv init pipeline-webhook --from-crd pipeline-crd.yaml
   npx crdconv init my-webhook        (asks for what is missing, in a terminal)
   npx crdconv init ../my-webhook --from packed --group example.com --kind CronTab --versions v1
                                      (in a crdconv clone, after npm run pack)
 
-Exit codes: 0 the project was written; 1 cancelled at a prompt; 2 a missing or invalid answer,
-or a non-empty directory without --force (nothing is written then).`
+Exit codes: 0 the project was written; 1 cancelled at a prompt, or a --from-crd CRD its modules
+would not give back (each difference named); 2 a missing or invalid answer, a --from-crd file
+import refuses, or a non-empty directory without --force (nothing is written then).`
     )
     .action(async (dir: string | undefined, options: InitFlags) => {
       const { io } = context
-      const given: InitAnswers = options
+      const fromCrd =
+        options.fromCrd === undefined ? undefined : await readFromCrd(context, options)
+      if (fromCrd === null) return
+      const given: InitAnswers = fromCrd?.answers ?? options
       const invalid = flagProblems(given)
       if (invalid.length > 0) throw new UsageError('answers-invalid', invalid.join('\n'))
       const asked = hasTerminal() ? await askForMissing(dir, given) : { dir, answers: given }
@@ -64,15 +74,20 @@ or a non-empty directory without --force (nothing is written then).`
       }
       if (asked.dir === undefined)
         throw new UsageError('argument-missing', 'init needs a directory: crdconv init <dir>')
-      const checked = checkAnswers(asked.answers)
-      if ('problems' in checked)
-        throw new UsageError('answers-invalid', checked.problems.join('\n'))
+      const answered = checkAnswers(asked.answers)
+      if ('problems' in answered)
+        throw new UsageError('answers-invalid', answered.problems.join('\n'))
+      const checked =
+        fromCrd === undefined
+          ? answered
+          : { options: { ...answered.options, imported: fromCrd.project.options.imported } }
       const target = resolve(io.cwd, asked.dir)
       // a new token, unless the directory has one already: --force keeps the deployed token
       const keepsToken = existsSync(join(target, PROJECT_TOKEN_FILE))
       const tools = dependencyVersions(io.cwd, target, options.from)
       const files = {
         ...projectFiles(basename(target), checked.options, tools),
+        ...fromCrd?.project.files,
         ...(keepsToken ? {} : { [PROJECT_TOKEN_FILE]: projectTokenFile(generatePathToken()) }),
       }
       try {
@@ -84,6 +99,7 @@ or a non-empty directory without --force (nothing is written then).`
       }
       const fromCwd = relative(io.cwd, target)
       const shown = fromCwd === '' ? '.' : fromCwd.startsWith('..') ? target : fromCwd
+      if (fromCrd !== undefined) io.stdout(fromCrd.summary)
       io.stdout(
         `Wrote ${Object.keys(files).length} files to ${shown}; ${PROJECT_TOKEN_FILE} holds the webhook's ${keepsToken ? 'path token it had' : 'new path token'} (gitignored: keep it out of version control). Next:\n\n  cd ${shown}\n  npm install\n  npm test\n\nThen README.md: deploy, and \`crdconv crd\` for the CRD.\n`
       )
@@ -93,6 +109,69 @@ or a non-empty directory without --force (nothing is written then).`
 interface InitFlags extends InitAnswers {
   force?: boolean
   from?: string
+  fromCrd?: string
+}
+
+const FROM_CRD_ANSWERS = ['group', 'kind', 'versions', 'storage', 'scope'] as const
+
+/**
+ * The answers and files `--from-crd` gives, and the summary of what is left to decide; `null`
+ * where the modules would not give the CRD back (said, exit code set).
+ */
+async function readFromCrd(context: CommandContext, options: InitFlags) {
+  const { io } = context
+  const given = FROM_CRD_ANSWERS.filter((answer) => options[answer] !== undefined)
+  if (given.length > 0) {
+    throw new UsageError(
+      'options-conflict',
+      `--from-crd takes the group, kind, versions, storage and scope from the CRD: leave out ${given.map((answer) => `--${answer}`).join(', ')}`
+    )
+  }
+  const aws = options.aws ?? 'sam'
+  const awsIssue = awsProblem(aws)
+  if (awsIssue !== undefined) throw new UsageError('answers-invalid', awsIssue)
+  const text = await readInput(io, options.fromCrd as string)
+  // loaded on use: prettier and the importer would slow every other command's start
+  const {
+    formatImportProblem,
+    ImportError,
+    importSummary,
+    NotCarriedError,
+    projectFromCrds,
+    TODO_CATEGORIES,
+  } = await import('../import/index.ts')
+  try {
+    const project = await projectFromCrds(text, aws as AwsDeploy)
+    for (const { kind, group, leftOut } of project.resources) {
+      for (const { key, reason } of leftOut) {
+        io.stderr(`crdconv: ${kind}.${group}: leaves out the annotation ${key}: ${reason}\n`)
+      }
+    }
+    const { group, kind, versions, storage, scope } = project.options
+    return {
+      answers: { group, kind, versions: versions.join(','), storage, scope, aws },
+      project,
+      summary: importSummary(project.resources, TODO_CATEGORIES),
+    }
+  } catch (error) {
+    if (error instanceof NotCarriedError) {
+      io.stderr(
+        `crdconv: nothing written; the modules would not give back:\n  - ${error.problems.map((problem) => formatImportProblem(problem)).join('\n  - ')}\n(crdconv import --lossy writes them anyway, into a project made without --from-crd)\n`
+      )
+      context.exitCode = EXIT.problem
+      return null
+    }
+    if (error instanceof ImportError) {
+      const problems = error.problems.map((problem) =>
+        formatImportProblem(problem, options.fromCrd)
+      )
+      throw new UsageError(
+        'input-invalid',
+        `nothing written, ${options.fromCrd} cannot be imported:\n  - ${problems.join('\n  - ')}`
+      )
+    }
+    throw error
+  }
 }
 
 /** The versions the project depends on; with `--from`, our packages as tarballs in that folder. */

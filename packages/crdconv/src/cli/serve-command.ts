@@ -55,7 +55,7 @@ the project's .dev.vars (which crdconv init writes), as wrangler dev reads it.
 Examples:
   crdconv serve
   crdconv serve --scheme ./src/my-scheme.ts --port 9443 --tls-cert cert.pem --tls-key key.pem
-  openssl rand -hex 32 > token && crdconv serve --token-file token --allowed-sources 10.0.0.0/8
+  openssl rand -hex 24 > token && crdconv serve --token-file token --allowed-sources 10.0.0.0/8
 
 Exit codes: 0 stopped by a signal, 1 could not start (port taken, unreadable certificate,
 a broken definition), 2 bad usage or settings.`

@@ -20,6 +20,7 @@ export const USAGE_ERROR_CODES = [
   'files-exist',
   'not-a-project',
   'scheme-not-wired',
+  'kind-defined',
   'stored-versions-dropped',
   'nothing-to-retire',
   'dependency-missing',

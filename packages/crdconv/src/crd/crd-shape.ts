@@ -29,7 +29,11 @@ export interface CrdVersionShape {
 export interface CrdShape<Version extends CrdVersionShape = CrdVersionShape> {
   readonly apiVersion?: string
   readonly kind?: string
-  readonly metadata?: { readonly name?: string }
+  readonly metadata?: {
+    readonly name?: string
+    readonly labels?: Readonly<Record<string, string>>
+    readonly annotations?: Readonly<Record<string, string>>
+  }
   readonly spec: {
     readonly group: string
     readonly names: Readonly<Record<string, unknown>>

@@ -21,7 +21,7 @@ export interface CrdOptions {
 export interface CustomResourceDefinition extends CrdShape {
   readonly apiVersion: 'apiextensions.k8s.io/v1'
   readonly kind: 'CustomResourceDefinition'
-  readonly metadata: { readonly name: string }
+  readonly metadata: CrdShape['metadata'] & { readonly name: string }
   readonly spec: CrdShape['spec'] & {
     readonly scope: 'Namespaced' | 'Cluster'
     readonly conversion: Record<string, unknown>
@@ -37,7 +37,8 @@ export interface CrdBuild {
 }
 
 /**
- * The CustomResourceDefinition of `resource`: names, scope, every version in Kubernetes priority
+ * The CustomResourceDefinition of `resource`: its labels and annotations (`crd` of the
+ * definition), names, scope, every version in Kubernetes priority
  * order with its structural schema, subresources and printer columns, and the webhook conversion
  * stanza pointing at `options.url`.
  *
@@ -89,7 +90,13 @@ export function buildCustomResourceDefinition(resource: Resource, options: CrdOp
     crd: {
       apiVersion: 'apiextensions.k8s.io/v1',
       kind: 'CustomResourceDefinition',
-      metadata: { name: resource.identity.crdName },
+      metadata: {
+        name: resource.identity.crdName,
+        ...(isEmpty(resource.crd?.labels) ? {} : { labels: { ...resource.crd?.labels } }),
+        ...(isEmpty(resource.crd?.annotations)
+          ? {}
+          : { annotations: { ...resource.crd?.annotations } }),
+      },
       spec: {
         group: resource.group,
         names: {
@@ -118,6 +125,9 @@ export function buildCustomResourceDefinition(resource: Resource, options: CrdOp
     problems,
   }
 }
+
+const isEmpty = (map: Readonly<Record<string, string>> | undefined): boolean =>
+  map === undefined || Object.keys(map).length === 0
 
 // a stated `subresources: {}` is written as it is: the API server stores it so
 function subresourcesStanza(subresources: Subresources | undefined): {

@@ -51,10 +51,12 @@ export function withKubernetesRoot(
       )
   const { nullable: _nullable, default: _default, properties: _properties, ...rest } = root
   delete rest['required']
+  const all = { ...properties, ...fields }
   return {
     ...rest,
     type: 'object',
-    properties: { ...properties, ...fields },
+    // none at all: the API server stores an empty map as none (omitempty)
+    ...(Object.keys(all).length === 0 ? {} : { properties: all }),
     ...(required === undefined || required.length === 0 ? {} : { required }),
   }
 }

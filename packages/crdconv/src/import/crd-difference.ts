@@ -1,4 +1,5 @@
 import { jsonDifferencesAt } from '@crdconv/webhook/json'
+import { planCrdMetadata } from './crd-metadata-plan.ts'
 import type { CrdInput } from './read-crd-documents.ts'
 
 /** One way a regenerated CRD differs from the one imported. */
@@ -12,7 +13,7 @@ export interface CrdDifference {
 
 /**
  * What `actual` (a CRD `crdconv crd` generated) says differently from `expected` (the CRD imported):
- * group, names, scope and, per version by name, served, storage, deprecation, subresources,
+ * the CRD's labels and annotations (but those an import leaves out, `ANNOTATIONS_LEFT_OUT`), group, names, scope and, per version by name, served, storage, deprecation, subresources,
  * printer columns, selectable fields and the whole `openAPIV3Schema`, compared as JSON (lists in
  * order, as the API server stores them) with the API server's defaults applied. The conversion
  * stanza is crdconv's own and not compared, nor the order of the versions (crdconv writes them in
@@ -64,7 +65,9 @@ function comparable(crd: CrdInput): Record<string, unknown> {
       schema: { openAPIV3Schema: version.schema?.openAPIV3Schema ?? {} },
     }
   }
+  const metadata = planCrdMetadata(crd).crd
   return {
+    metadata: { labels: metadata?.labels ?? {}, annotations: metadata?.annotations ?? {} },
     spec: {
       group: spec.group,
       scope: spec.scope,

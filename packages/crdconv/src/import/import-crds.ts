@@ -1,12 +1,13 @@
 import type * as prettier from 'prettier'
 import { crdDifferences, describeChange, type CrdDifference } from './crd-difference.ts'
 import { ImportError, NotCarriedError, type ImportProblem } from './import-problem.ts'
+import type { LeftOutAnnotation } from './crd-metadata-plan.ts'
 import { descriptionsSource, hasDescriptions } from './descriptions-source.ts'
 import { moduleBaseName, moduleSource, resourceIdentifier, testSource } from './module-source.ts'
 import { readCrdDocuments, type CrdDocument } from './read-crd-documents.ts'
 import { regenerateCrd } from './regenerate-crd.ts'
 import { planResource, type ResourcePlan } from './resource-plan.ts'
-import { todoCounts, type TodoCategory } from './todo-summary.ts'
+import { opaqueFields, todoCounts, type TodoCategory } from './todo-summary.ts'
 
 export interface ImportOptions {
   /** Write the modules even where the regenerated CRD would differ, with a warning each. */
@@ -51,6 +52,15 @@ export interface ImportedResource {
   readonly test: ImportedFile['path']
   /** The TODOs the module leaves, by what deciding them takes. */
   readonly todos: Readonly<Record<TodoCategory, number>>
+  /** The CRD's annotations the module does not carry, on purpose. */
+  readonly leftOut: readonly LeftOutAnnotation[]
+  /**
+   * With several versions: the fields no schema describes (`.spec.taskSpec`), whose conversion no
+   * TODO names; the converters carry them over as they are.
+   */
+  readonly opaque: readonly string[]
+  /** With several versions: whether the CRD names a conversion webhook (strategy `Webhook`). */
+  readonly convertedByWebhook: boolean
 }
 
 export interface ImportResult {
@@ -65,6 +75,8 @@ export interface CrdCheck {
   readonly document: number
   readonly name: string
   readonly differences: readonly CrdDifference[]
+  /** The CRD's annotations an import leaves out on purpose: not differences. */
+  readonly leftOut: readonly LeftOutAnnotation[]
 }
 
 const CRDCONV_STYLE: prettier.Options = {
@@ -132,6 +144,10 @@ export async function importCrds(text: string, options: ImportOptions = {}): Pro
       test: testPath,
       ...(hasDescriptions(plan) ? { descriptions: descriptionsPath } : {}),
       todos: todoCounts(plan),
+      leftOut: plan.leftOut,
+      opaque: plan.versions.length > 1 ? opaqueFields(crd) : [],
+      convertedByWebhook:
+        plan.versions.length > 1 && crd.spec.conversion?.['strategy'] === 'Webhook',
     })
   }
   if (lost.length > 0) throw new NotCarriedError(lost)
@@ -163,6 +179,7 @@ function checkPlan(document: number, crd: CrdDocument['crd'], plan: ResourcePlan
     return {
       document,
       name,
+      leftOut: plan.leftOut,
       differences: regenerated.problems.map((problem) => ({
         path: '',
         keyword: '(module)',
@@ -171,7 +188,12 @@ function checkPlan(document: number, crd: CrdDocument['crd'], plan: ResourcePlan
       })),
     }
   }
-  return { document, name, differences: crdDifferences(crd, regenerated.crd) }
+  return {
+    document,
+    name,
+    leftOut: plan.leftOut,
+    differences: crdDifferences(crd, regenerated.crd),
+  }
 }
 
 function problemsOf(check: CrdCheck): ImportProblem[] {

@@ -36,9 +36,18 @@ export async function writeIntoProject(
       `nothing written: ${existing.map((file) => file.path).join(', ')} exist(s) in ${project}; --force overwrites`
     )
   }
+  const schemeSource = await readFile(schemePath, 'utf8')
+  const twice = resources.filter((resource) => definedIn(schemeSource, resource))
+  if (twice.length > 0) {
+    const kinds = twice.map(({ kind, group }) => `${kind}.${group}`).join(', ')
+    throw new UsageError(
+      'kind-defined',
+      `nothing written: ${PROJECT_SCHEME} defines ${kinds} already (the starter crdconv init wrote?), and a scheme serves each kind once. Start the project from the CRD instead: crdconv init <dir> --from-crd <file>; or delete that defineResource from ${PROJECT_SCHEME} and import again`
+    )
+  }
   const schemeDirectory = dirname(PROJECT_SCHEME)
   const wired = wireIntoScheme(
-    await readFile(schemePath, 'utf8'),
+    schemeSource,
     resources.map(({ identifier, module }) => ({
       identifier,
       module: `./${relative(schemeDirectory, module)}`,
@@ -78,6 +87,32 @@ export async function writeIntoProject(
   io.stdout(importSummary(resources, TODO_CATEGORIES))
 }
 
+// a defineResource of the kind in the scheme module itself, as init's starter writes it
+function definedIn(source: string, { group, kind }: ImportedResource): boolean {
+  const literal = (value: string) => `['"\`]${value.replaceAll('.', '\\.')}['"\`]`
+  return new RegExp(
+    `defineResource\\(\\{\\s*group:\\s*${literal(group)},\\s*kind:\\s*${literal(kind)}`
+  ).test(source)
+}
+
+// what converts where no schema difference shows it, so no TODO names it
+function unseenConversions(resource: ImportedResource): string[] {
+  const lines: string[] = []
+  if (resource.opaque.length > 0) {
+    const shown = resource.opaque.slice(0, 3).join(', ')
+    const more = resource.opaque.length > 3 ? ` and ${resource.opaque.length - 3} more` : ''
+    lines.push(
+      `what changes inside ${shown}${more}: no schema describes ${resource.opaque.length === 1 ? 'it' : 'them'}, and the converters carry ${resource.opaque.length === 1 ? 'it' : 'them'} over as ${resource.opaque.length === 1 ? 'it is' : 'they are'}; give each version examples that fill ${resource.opaque.length === 1 ? 'it' : 'them'}`
+    )
+  }
+  if (resource.convertedByWebhook) {
+    lines.push(
+      "what the conversion webhook the CRD names today does: it is in that webhook's code, not in the schemas; write it into the converters"
+    )
+  }
+  return lines
+}
+
 async function replaceFile(path: string, content: string): Promise<void> {
   await writeFile(`${path}.crdconv-import`, content)
   await rename(`${path}.crdconv-import`, path)
@@ -99,11 +134,13 @@ export function importSummary(
   const lines = resources.flatMap((resource) => {
     const total = categories.reduce((sum, category) => sum + resource.todos[category], 0)
     const counts = categories.map((category) => `${resource.todos[category]} ${category}`)
+    const unseen = unseenConversions(resource)
     return [
       `${resource.kind}.${resource.group}: ${resource.module}, ${resource.test}`,
-      total === 0
+      total === 0 && unseen.length === 0
         ? '  nothing left to decide: every difference between its versions is a declared move'
         : `  left to decide: ${counts.join(', ')} (${total} TODOs in ${resource.module}, each an it.todo in ${resource.test})`,
+      ...unseen.map((line) => `  and ${line}`),
     ]
   })
   return `${[...lines, 'next: npm test, then crdconv check; decide each TODO and run them again'].join('\n')}\n`

@@ -7,6 +7,7 @@ export const IMPORT_PROBLEM_CODES = [
   'not-a-crd',
   'crd-v1beta1',
   'crd-incomplete',
+  'metadata-invalid',
   'schema-ref',
   'schema-not-structural',
   'kind-repeated',

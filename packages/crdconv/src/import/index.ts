@@ -1,4 +1,9 @@
 /** `crdconv import`: zod modules from an existing CRD, checked by regenerating it, written into a project. */
+export {
+  ANNOTATIONS_LEFT_OUT,
+  planCrdMetadata,
+  type LeftOutAnnotation,
+} from './crd-metadata-plan.ts'
 export { crdDifferences, describeCrdDifference, type CrdDifference } from './crd-difference.ts'
 export {
   checkCrds,
@@ -20,7 +25,8 @@ export {
   type ImportProblem,
   type ImportProblemCode,
 } from './import-problem.ts'
-export { writeIntoProject } from './import-into-project.ts'
+export { importSummary, writeIntoProject } from './import-into-project.ts'
+export { projectFromCrds, type ProjectFromCrds } from './project-from-crds.ts'
 export { readCrdDocuments, type CrdDocument, type CrdInput } from './read-crd-documents.ts'
 export { wireDescriptions, wireIntoScheme, type SchemeWiring } from './scheme-wiring.ts'
 export { TODO_CATEGORIES, todoCategory, type TodoCategory } from './todo-summary.ts'

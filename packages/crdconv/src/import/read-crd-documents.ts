@@ -3,6 +3,7 @@ import { yamlErrorAt } from './yaml-error.ts'
 import { structuralViolations, type CrdShape, type CrdVersionShape } from '../crd/index.ts'
 import { isPlainObject as isRecord } from '@crdconv/webhook/scheme'
 import type { ImportProblem } from './import-problem.ts'
+import { crdMetadataProblems } from './crd-metadata-plan.ts'
 
 /** One `apiextensions.k8s.io/v1` CustomResourceDefinition read from the input, as plain JSON. */
 export interface CrdDocument {
@@ -101,7 +102,7 @@ function crdProblems(value: unknown): Omit<ImportProblem, 'document'>[] {
   const spec = value['spec']
   if (!isRecord(spec))
     return [{ path: '.spec', code: 'crd-incomplete', message: 'a CRD needs a spec' }]
-  const problems: Omit<ImportProblem, 'document'>[] = []
+  const problems: Omit<ImportProblem, 'document'>[] = crdMetadataProblems(value['metadata'])
   for (const field of ['group', 'scope'] as const) {
     if (typeof spec[field] !== 'string') {
       problems.push({

@@ -4,6 +4,7 @@ import type { RootFields } from '@crdconv/webhook'
 import { sortByVersionPriority } from '../crd/index.ts'
 import { isPlainObject } from '@crdconv/webhook/scheme'
 import type { CrdInput, CrdVersionInput } from './read-crd-documents.ts'
+import { planCrdMetadata, type LeftOutAnnotation } from './crd-metadata-plan.ts'
 import { planRoot } from './root-plan.ts'
 import type { PairMoves, PlannedVersion } from './move-plan.ts'
 import { planMoves } from './version-moves.ts'
@@ -22,8 +23,10 @@ export interface VersionPlan {
 
 export interface ResourcePlan {
   readonly kind: string
-  /** `defineResource`'s group, kind, names and scope. */
+  /** `defineResource`'s group, kind, names, scope and the CRD's own labels and annotations (`crd`). */
   readonly identity: Readonly<Record<string, unknown>>
+  /** The CRD's annotations the module does not carry, and why. */
+  readonly leftOut: readonly LeftOutAnnotation[]
   readonly versions: readonly VersionPlan[]
   /** The moves between neighbours in version priority, older → newer, oldest first; the way back is derived. */
   readonly converters: readonly PairMoves[]
@@ -63,9 +66,17 @@ export function planResource(crd: CrdInput): ResourcePlan {
     .slice(1)
     .map((older, index) => planMoves(older, planned[index] as PlannedVersion))
     .reverse()
+  const metadata = planCrdMetadata(crd)
   return {
     kind,
-    identity: { group: spec.group, kind, names, scope: spec.scope },
+    identity: {
+      group: spec.group,
+      kind,
+      names,
+      scope: spec.scope,
+      ...(metadata.crd === undefined ? {} : { crd: metadata.crd }),
+    },
+    leftOut: metadata.leftOut,
     versions,
     converters,
   }

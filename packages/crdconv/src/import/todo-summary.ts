@@ -1,7 +1,9 @@
 // What an import leaves to the author, counted by what deciding it takes: a conversion (data is
 // lost, invented or reshaped until it is decided), a validation (a value one version accepts and
 // the other refuses) or a required-ness (a field one version requires).
+import type { CrdShape } from '../crd/index.ts'
 import type { DifferenceKind } from '../diff/index.ts'
+import { isPlainObject } from '@crdconv/webhook/scheme'
 import { pairTodos } from './moves-render.ts'
 import type { ResourcePlan } from './resource-plan.ts'
 import type { MoveTodo } from './move-plan.ts'
@@ -51,4 +53,36 @@ export function todoCounts(plan: ResourcePlan): Readonly<Record<TodoCategory, nu
   const counts: Record<TodoCategory, number> = { conversion: 0, validation: 0, 'required-ness': 0 }
   for (const { todo } of planTodos(plan)) counts[todoCategory(todo)]++
   return counts
+}
+
+/**
+ * The fields of a CRD's versions whose schema says nothing of what they hold
+ * (`x-kubernetes-preserve-unknown-fields`, `x-kubernetes-embedded-resource`), by path, each once:
+ * a schema difference cannot show what converts inside them, so no TODO can name it.
+ *
+ * @example
+ * ```ts
+ * opaqueFields(crd) // ['.spec.template', '.status.outputs']
+ * ```
+ */
+export function opaqueFields(crd: CrdShape): string[] {
+  const found = new Set<string>()
+  const walk = (node: unknown, path: string): void => {
+    if (!isPlainObject(node)) return
+    if (
+      node['x-kubernetes-preserve-unknown-fields'] === true ||
+      node['x-kubernetes-embedded-resource'] === true
+    ) {
+      found.add(path === '' ? '(the whole object)' : path)
+      return
+    }
+    for (const [name, child] of Object.entries(node['properties'] ?? {})) {
+      if (path === '' && name === 'metadata') continue
+      walk(child, `${path}.${name}`)
+    }
+    walk(node['items'], `${path}[]`)
+    walk(node['additionalProperties'], `${path}.*`)
+  }
+  for (const version of crd.spec.versions) walk(version.schema?.openAPIV3Schema, '')
+  return [...found]
 }

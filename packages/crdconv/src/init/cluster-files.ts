@@ -68,10 +68,11 @@ image:
 # every read and write of the resource
 replicaCount: 2
 
-# The path token (/convert/<token>, the CRD's service path). Empty: the chart makes one at
-# install and keeps it on upgrades (read back from its Secret; \`helm template\` makes a new one
-# each time). Or your own: 32 to 63 of a-z 0-9, since the API server takes each segment of a
-# service path as a DNS label (openssl rand -hex 24)
+# Required: the path token (/convert/<token>, the CRD's service path), the one crdconv init wrote
+# to the project's .dev.vars: --set token=$(sed -n 's/^CONVERT_TOKEN=//p' .dev.vars). 32 to 63 of
+# a-z 0-9, since the API server takes each segment of a service path as a DNS label (openssl rand
+# -hex 24 makes one). Left empty, an upgrade keeps the one the release's Secret holds; the chart
+# never makes one, which would change on every render (helm template, a GitOps sync).
 token: ''
 
 # Memory, heap and body size chosen together (docs/security.md): a review in flight holds about

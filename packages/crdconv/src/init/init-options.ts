@@ -21,6 +21,11 @@ export interface InitOptions {
   readonly storage: string
   readonly scope: Scope
   readonly aws: AwsDeploy
+  /**
+   * With `--from-crd`: the modules under src/resources the CRDs were imported into, which
+   * src/scheme.ts serves instead of a starter.
+   */
+  readonly imported?: readonly string[]
 }
 
 /** The answers as typed, flags or prompts; any may be missing. */

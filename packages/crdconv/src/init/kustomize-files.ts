@@ -1,10 +1,14 @@
 // The kustomize overlay beside the chart, for operators who deploy with kustomize (kubectl, Argo
 // CD, Flux): it inflates the project's own chart with kustomize's helmCharts generator, so the
 // manifests stay in chart/ alone, and shows how to patch what the chart's values do not reach.
+import { PROJECT_TOKEN_IN_SCRIPT } from './path-token-file.ts'
 import { KUBECTL, needsOnPath } from './script-prerequisites.ts'
 
 /** The overlay's folder in the project: named for the tool that reads it, as chart/ is for helm. */
 export const KUSTOMIZE_DIR = 'kustomize'
+
+/** The values file with the project's path token that `npm run kustomize` writes (gitignored). */
+export const KUSTOMIZE_TOKEN_VALUES = `${KUSTOMIZE_DIR}/token-values.yaml`
 
 /** The overlay, keyed by path in the project of the package `packageName`. */
 export function kustomizeFiles(packageName: string): Readonly<Record<string, string>> {
@@ -16,11 +20,12 @@ export function kustomizeFiles(packageName: string): Readonly<Record<string, str
 
 /**
  * The package.json script that prints the overlay's manifests (kubectl and helm on PATH; without
- * helm, kubectl's own one line names it), writing the CRD the chart reads first.
+ * helm, kubectl's own one line names it), writing the CRD the chart reads and the token values
+ * from .dev.vars first.
  */
 export const KUSTOMIZE_SCRIPT = {
   // the chart is outside the overlay's folder, which kustomize refuses to read by default
-  kustomize: `${needsOnPath('kustomize', KUBECTL)} && npm run --silent chart:crd && kubectl kustomize --enable-helm --load-restrictor LoadRestrictionsNone ${KUSTOMIZE_DIR}`,
+  kustomize: `${needsOnPath('kustomize', KUBECTL)} && npm run --silent chart:crd && printf 'token: %s\\n' ${PROJECT_TOKEN_IN_SCRIPT} > ${KUSTOMIZE_TOKEN_VALUES} && kubectl kustomize --enable-helm --load-restrictor LoadRestrictionsNone ${KUSTOMIZE_DIR}`,
 }
 
 function kustomization(name: string): string {
@@ -32,8 +37,8 @@ apiVersion: kustomize.config.k8s.io/v1beta1
 kind: Kustomization
 
 # The same as helmCharts' namespace below, which the chart writes into the certificate's DNS
-# names and the CRD's cert-manager.io/inject-ca-from. Kustomize cannot tell that a ClusterIssuer
-# is cluster-scoped and sets it there too; the API server drops it.
+# names and the CRD's cert-manager.io/inject-ca-from; the chart's cert-manager Issuers are
+# namespaced, as everything of the chart but the CRD is.
 namespace: ${name}
 
 helmGlobals:
@@ -54,9 +59,9 @@ helmCharts:
       replicaCount: 2
       # required: where the API server calls from (../chart/values.yaml says how to find it)
       apiServerCIDRs: []
-      # kustomize renders with helm template, which cannot read the release's Secret back: without
-      # a token here each build makes a new one and every apply rotates it (a conversion outage
-      # while the pods roll). Keep it out of git: valuesFile: token-values.yaml (token: …)
+    # the path token: npm run kustomize writes it here from ../.dev.vars (gitignored, as that is);
+    # the chart refuses to render without one rather than make a new one on every build
+    valuesFile: token-values.yaml
 
 # what the chart has no value for
 patches:

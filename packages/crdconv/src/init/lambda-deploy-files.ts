@@ -70,7 +70,7 @@ Parameters:
     NoEcho: true
     MinLength: 32
     AllowedPattern: '[A-Za-z0-9._~-]+'
-    ConstraintDescription: at least 32 of A-Z a-z 0-9 . _ ~ - (openssl rand -hex 32)
+    ConstraintDescription: at least 32 of A-Z a-z 0-9 . _ ~ - (openssl rand -hex 24)
     Description: The path token, the secret last segment of the webhook URL
 
 Resources:

@@ -10,12 +10,16 @@ export const PROJECT_TOKEN_FILE = '.dev.vars'
 /** The token of `.dev.vars` in a package.json script (sh on Linux and macOS). */
 export const PROJECT_TOKEN_IN_SCRIPT = `"$(sed -n 's/^${SETTING_VARIABLES.tokens[0]}=//p' ${PROJECT_TOKEN_FILE})"`
 
+/** What makes a path token every target accepts, the chart included: 48 hex digits. */
+export const TOKEN_COMMAND = 'openssl rand -hex 24'
+
 /**
- * A new path token: 32 random bytes as 64 hex digits (as `openssl rand -hex 32` gives), inside the
- * alphabet and above the length the webhook checks.
+ * A new path token: 24 random bytes as 48 hex digits (as {@link TOKEN_COMMAND} gives): inside the
+ * webhook's alphabet and above its 32 characters, and a DNS label, as the chart's CRD service
+ * path needs (at most 63 of a-z 0-9).
  */
 export function generatePathToken(): string {
-  return randomBytes(32).toString('hex')
+  return randomBytes(24).toString('hex')
 }
 
 /** The text of `.dev.vars` holding `token`. */

@@ -204,9 +204,10 @@ invocation_logs = false
 }
 
 const DEV_VARS_EXAMPLE = `# crdconv init wrote .dev.vars with a new token. In a fresh clone, make one:
-#   echo "CONVERT_TOKEN=$(openssl rand -hex 32)" > .dev.vars
-# At least 32 characters of A-Z a-z 0-9 . _ ~ - (the line below is refused on purpose).
-CONVERT_TOKEN=<openssl rand -hex 32>
+#   echo "CONVERT_TOKEN=$(openssl rand -hex 24)" > .dev.vars
+# 48 hex digits: every target takes them, the chart's CRD service path included (the line
+# below is refused on purpose).
+CONVERT_TOKEN=<openssl rand -hex 24>
 `
 
 const GITIGNORE = `node_modules/
@@ -217,4 +218,5 @@ dist/
 cdk.out/
 crd.yaml
 token
+kustomize/token-values.yaml
 `

@@ -79,6 +79,7 @@ export {
   type ConvertedObject,
   type Converter,
   type ConverterBetween,
+  type CrdMetadata,
   type DeepPartial,
   type ObjectAt,
   type PrinterColumn,

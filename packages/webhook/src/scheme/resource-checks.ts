@@ -1,7 +1,14 @@
 // Define-time checks of a resource: what the API server would reject in the generated CRD,
 // caught where the author typed it (apiextensions validation of names, versions, columns, scale).
 import { schemeProblem as issue, type SchemeProblem } from './scheme-problem.ts'
+import {
+  annotationsSize,
+  labelValueProblem,
+  MAX_ANNOTATIONS_BYTES,
+  qualifiedNameProblem,
+} from './kubernetes-validation.ts'
 import type {
+  CrdMetadata,
   PrinterColumn,
   ResourceDefinition,
   ResourceNames,
@@ -113,6 +120,7 @@ export function definitionProblems(
   }
   problems.push(...columnProblems('additionalPrinterColumns', definition.additionalPrinterColumns))
   problems.push(...subresourceProblems('subresources', definition.subresources))
+  problems.push(...crdMetadataProblems(definition.crd))
   for (const version of versionNames) {
     const spec = definition.versions[version]
     if (spec === undefined) continue
@@ -191,6 +199,40 @@ function nameProblems(kind: string, names: ResourceNames): SchemeProblem[] {
         issue('name-repeated', 'names.listKind must differ from the kind', 'names.listKind')
       )
     }
+  }
+  return problems
+}
+
+// the API server's ValidateObjectMeta rules for the CRD's own labels and annotations
+function crdMetadataProblems(crd: CrdMetadata | undefined): SchemeProblem[] {
+  const problems: SchemeProblem[] = []
+  const metadata = (path: string, message: string) =>
+    problems.push(issue('crd-metadata-invalid', message, path))
+  for (const [key, value] of Object.entries(crd?.labels ?? {})) {
+    const keyProblem = qualifiedNameProblem(key)
+    if (keyProblem !== undefined) metadata('crd.labels', `crd.labels key "${key}": ${keyProblem}`)
+    const valueProblem = typeof value === 'string' ? labelValueProblem(value) : 'must be a string'
+    if (valueProblem !== undefined) {
+      metadata('crd.labels', `crd.labels["${key}"]: ${valueProblem}`)
+    }
+  }
+  const annotations = crd?.annotations ?? {}
+  for (const [key, value] of Object.entries(annotations)) {
+    const keyProblem = qualifiedNameProblem(key.toLowerCase())
+    if (keyProblem !== undefined) {
+      metadata('crd.annotations', `crd.annotations key "${key}": ${keyProblem}`)
+    }
+    if (typeof value !== 'string') {
+      metadata('crd.annotations', `crd.annotations["${key}"] must be a string`)
+    }
+  }
+  const strings = Object.entries(annotations).filter(([, value]) => typeof value === 'string')
+  const size = annotationsSize(Object.fromEntries(strings))
+  if (size > MAX_ANNOTATIONS_BYTES) {
+    metadata(
+      'crd.annotations',
+      `crd.annotations total ${size} bytes, more than the API server's ${MAX_ANNOTATIONS_BYTES}`
+    )
   }
   return problems
 }

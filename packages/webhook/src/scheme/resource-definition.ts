@@ -145,6 +145,15 @@ export interface ResourceNames {
   readonly listKind?: string
 }
 
+/**
+ * The CustomResourceDefinition's own labels and annotations, as its author sets them (tools that
+ * select CRDs by label read them): `crdconv crd` writes them; the webhook never reads them.
+ */
+export interface CrdMetadata {
+  readonly labels?: Readonly<Record<string, string>>
+  readonly annotations?: Readonly<Record<string, string>>
+}
+
 export interface ResourceDefinition<Versions extends VersionMap> {
   readonly group: string
   readonly kind: string
@@ -156,4 +165,6 @@ export interface ResourceDefinition<Versions extends VersionMap> {
   readonly additionalPrinterColumns?: readonly PrinterColumn[]
   /** Subresources of every version that does not declare its own. */
   readonly subresources?: Subresources
+  /** The CRD's own `metadata.labels` and `metadata.annotations`. */
+  readonly crd?: CrdMetadata
 }

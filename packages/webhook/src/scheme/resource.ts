@@ -5,6 +5,7 @@ import { definitionProblems, resolveNames } from './resource-checks.ts'
 import { formatGroupKind, resourceIdentity, type ResourceIdentity } from './resource-identity.ts'
 import type {
   Converter,
+  CrdMetadata,
   PrinterColumn,
   ResourceDefinition,
   ResourceNames,
@@ -25,6 +26,7 @@ export type {
   ConversionContext,
   Converter,
   ConverterBetween,
+  CrdMetadata,
   ResourceNames,
   ResourceDefinition,
 } from './resource-definition.ts'
@@ -40,6 +42,8 @@ export interface Resource<Versions extends VersionMap = VersionMap> {
   readonly versions: Versions
   readonly additionalPrinterColumns?: readonly PrinterColumn[]
   readonly subresources?: Subresources
+  /** The CRD's own labels and annotations, for `crdconv crd`. */
+  readonly crd?: CrdMetadata
   /** Version names in the order they were declared. */
   readonly versionNames: readonly string[]
   readonly storageVersion: string
@@ -89,6 +93,7 @@ export function defineResource<const Versions extends VersionMap>(
       ? {}
       : { additionalPrinterColumns: definition.additionalPrinterColumns }),
     ...(definition.subresources === undefined ? {} : { subresources: definition.subresources }),
+    ...(definition.crd === undefined ? {} : { crd: definition.crd }),
     versionNames,
     storageVersion: storageVersion as string,
     converters,

@@ -19,6 +19,7 @@ export const SCHEME_PROBLEM_CODES = [
   'column-invalid',
   'scale-path-invalid',
   'example-invalid',
+  'crd-metadata-invalid',
   'converter-version-unknown',
   'converter-to-itself',
   'converter-declared-twice',
