@@ -36,3 +36,4 @@ export {
   objectsAt,
 } from './live-crd.ts'
 export { serverVersion, dryRunCreateCrd, formatCrdRefusal } from './crd-dry-run.ts'
+export { withScratchCrd, type ScratchCrd } from './scratch-crd.ts'

@@ -3,7 +3,8 @@ import { crdDifferences, describeChange, type CrdDifference } from './crd-differ
 import { ImportError, NotCarriedError, type ImportProblem } from './import-problem.ts'
 import { descriptionsSource, hasDescriptions } from './descriptions-source.ts'
 import { moduleBaseName, moduleSource, resourceIdentifier, testSource } from './module-source.ts'
-import { readCrdDocuments, type CrdDocument } from './read-crd-documents.ts'
+import { readCrdDocuments, type CrdDocument, type CrdInput } from './read-crd-documents.ts'
+import { opaqueSubtrees, type OpaqueSubtree } from '../crd/index.ts'
 import { regenerateCrd } from './regenerate-crd.ts'
 import { planResource, type ResourcePlan } from './resource-plan.ts'
 import { todoCounts, type TodoCategory } from './todo-summary.ts'
@@ -51,6 +52,8 @@ export interface ImportedResource {
   readonly test: ImportedFile['path']
   /** The TODOs the module leaves, by what deciding them takes. */
   readonly todos: Readonly<Record<TodoCategory, number>>
+  /** Its opaque subtrees, in any version: where only examples or recorded objects show shapes. */
+  readonly opaqueSubtrees: readonly OpaqueSubtree[]
 }
 
 export interface ImportResult {
@@ -132,10 +135,22 @@ export async function importCrds(text: string, options: ImportOptions = {}): Pro
       test: testPath,
       ...(hasDescriptions(plan) ? { descriptions: descriptionsPath } : {}),
       todos: todoCounts(plan),
+      opaqueSubtrees: opaqueSubtreesOf(crd),
     })
   }
   if (lost.length > 0) throw new NotCarriedError(lost)
   return { files, resources, warnings }
+}
+
+/** The opaque subtrees of every version of `crd`, each field and kind once. */
+function opaqueSubtreesOf(crd: CrdInput): OpaqueSubtree[] {
+  const found = new Map<string, OpaqueSubtree>()
+  for (const version of crd.spec.versions) {
+    for (const place of opaqueSubtrees(version.schema?.openAPIV3Schema ?? {})) {
+      found.set(`${place.field} ${place.kind}`, place)
+    }
+  }
+  return [...found.values()]
 }
 
 /**

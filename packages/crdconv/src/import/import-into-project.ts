@@ -7,6 +7,7 @@ import { dirname, join, relative } from 'node:path'
 import { UsageError, type CliIo } from '../command-io/index.ts'
 import { descriptionsModule, PROJECT_SCHEME } from '../init/index.ts'
 import type { ImportedFile, ImportedResource } from './import-crds.ts'
+import { opaqueKeyword } from '../crd/index.ts'
 import { wireDescriptions, wireIntoScheme } from './scheme-wiring.ts'
 import { TODO_CATEGORIES, type TodoCategory } from './todo-summary.ts'
 
@@ -78,6 +79,22 @@ export async function writeIntoProject(
   io.stdout(importSummary(resources, TODO_CATEGORIES))
 }
 
+const NAMED_OPAQUE = 5
+
+/** The opaque subtrees of a resource, asking for examples there: no difference shows inside them. */
+function opaqueLines(resource: ImportedResource): string[] {
+  const places = resource.opaqueSubtrees
+  if (places.length === 0) return []
+  const named = places
+    .slice(0, NAMED_OPAQUE)
+    .map((place) => `${place.field} (${opaqueKeyword(place.kind)})`)
+  const more = places.length > NAMED_OPAQUE ? `, and ${places.length - NAMED_OPAQUE} more` : ''
+  return [
+    `  opaque in the schema, so no difference and no generated object shows what converts inside: ${named.join(', ')}${more}`,
+    `  give each version \`examples\` that fill them as real objects do, or record objects from a cluster into corpus/: crdconv check tries conversions there on those shapes and warns for each place none reaches`,
+  ]
+}
+
 async function replaceFile(path: string, content: string): Promise<void> {
   await writeFile(`${path}.crdconv-import`, content)
   await rename(`${path}.crdconv-import`, path)
@@ -104,6 +121,7 @@ export function importSummary(
       total === 0
         ? '  nothing left to decide: every difference between its versions is a declared move'
         : `  left to decide: ${counts.join(', ')} (${total} TODOs in ${resource.module}, each an it.todo in ${resource.test})`,
+      ...opaqueLines(resource),
     ]
   })
   return `${[...lines, 'next: npm test, then crdconv check; decide each TODO and run them again'].join('\n')}\n`

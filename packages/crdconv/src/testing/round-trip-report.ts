@@ -7,7 +7,9 @@ import type {
 
 /**
  * Why a round-trip check failed: the machine-readable half of a {@link RoundTripFailure}.
- * `stash-too-large`: so many generated objects were over the stash's budget that too few were
+ * `answer-not-writable`: an answer the round trip gives back whole, but that its version's schema
+ * refuses (a required field absent, an enum or format broken), so a client that reads the object
+ * and writes it back is refused. `stash-too-large`: so many generated objects were over the stash's budget that too few were
  * left to check (fast-check's `maxSkipsPerRun`); a few such objects are left out, not a failure.
  */
 export const ROUND_TRIP_FAILURE_CODES = [
@@ -16,6 +18,7 @@ export const ROUND_TRIP_FAILURE_CODES = [
   'paths-disagree',
   'conversion-failed',
   'answer-refused',
+  'answer-not-writable',
   'input-mutated',
   'stash-too-large',
   'check-failed',

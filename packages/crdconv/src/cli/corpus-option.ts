@@ -1,0 +1,31 @@
+// `--corpus DIR` of check and coverage: the folder of recorded objects the kit grows seeds from.
+import { existsSync, statSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { Option } from 'commander'
+import { UsageError } from '../command-io/index.ts'
+
+/** A project's corpus folder when `--corpus` names none: used only where it exists. */
+export const DEFAULT_CORPUS = 'corpus'
+
+export function corpusOption(): Option {
+  return new Option(
+    '--corpus <dir>',
+    `folder of recorded objects (YAML or JSON, as crdconv record writes them): those of each resource are seeds beside its examples (default: ${DEFAULT_CORPUS}/ in the current folder, where it exists)`
+  )
+}
+
+/**
+ * The corpus folder to read: `--corpus` resolved against `cwd` (a usage error when it is not a
+ * folder), else `cwd`'s `corpus/` where it exists, else none.
+ */
+export function corpusFolder(given: string | undefined, cwd: string): string | undefined {
+  if (given === undefined) {
+    const folder = resolve(cwd, DEFAULT_CORPUS)
+    return existsSync(folder) && statSync(folder).isDirectory() ? folder : undefined
+  }
+  const folder = resolve(cwd, given)
+  if (!existsSync(folder) || !statSync(folder).isDirectory()) {
+    throw new UsageError('file-unreadable', `--corpus ${given}: no such folder`)
+  }
+  return folder
+}
