@@ -1,6 +1,6 @@
 import * as fc from 'fast-check'
 import { exampleObjects } from '../crd/index.ts'
-import { describeDifference, jsonCopy, jsonDifferences, stringifyJson } from '@crdconv/webhook/json'
+import { jsonCopy, stringifyJson } from '@crdconv/webhook/json'
 import { type KubeObject, type Resource, type Scheme } from '@crdconv/webhook/scheme'
 import { deepFreeze } from './deep-freeze.ts'
 import { arbitraryObjectAt } from './object-arbitrary.ts'
@@ -11,6 +11,7 @@ import {
   indent,
   overBudgetCount,
   RoundTripError,
+  shownObject,
   summarize,
   type RoundTripCheck,
   type RoundTripFailure,
@@ -243,26 +244,6 @@ function runPlan(
     seed: details.seed,
   }
   return { ...base, ok: false, failure }
-}
-
-/** The smallest object found: as a difference from the seed it grew from, else whole. */
-function shownObject(
-  plan: Plan,
-  object: KubeObject | undefined,
-  details: { readonly numRuns: number; readonly numShrinks: number }
-): string[] {
-  const found = `smallest found, run ${details.numRuns}, ${details.numShrinks} shrinks`
-  const seed = grownFrom(object)
-  if (seed === undefined) {
-    return [`object at ${plan.from} (${found}):`, indent(stringifyJson(object, 2))]
-  }
-  const differences = jsonDifferences(seed.object, object, 20)
-  return [
-    `object at ${plan.from} (${found}), grown from ${seed.source}${differences.length === 0 ? ' unchanged' : ', which differs from it in:'}`,
-    ...differences.map((difference) =>
-      indent(describeDifference(difference, [`${seed.source} has`, 'the object has']))
-    ),
-  ]
 }
 
 /** A check whose objects were nearly all over the stash budget: too few were left to check. */

@@ -4,6 +4,8 @@ import type {
   ProblemCode,
   Resource,
 } from '@crdconv/webhook/scheme'
+import { describeDifference, jsonDifferences, stringifyJson } from '@crdconv/webhook/json'
+import { grownFrom } from './seed-mutations.ts'
 
 /**
  * Why a round-trip check failed: the machine-readable half of a {@link RoundTripFailure}.
@@ -143,4 +145,24 @@ function failedChecksText(report: RoundTripReport): string {
 
 function count(amount: number, thing: string): string {
   return `${amount} ${thing}${amount === 1 ? '' : 's'}`
+}
+
+/** The smallest object found: as a difference from the seed it grew from, else whole. */
+export function shownObject(
+  plan: { readonly from: string },
+  object: KubeObject | undefined,
+  details: { readonly numRuns: number; readonly numShrinks: number }
+): string[] {
+  const found = `smallest found, run ${details.numRuns}, ${details.numShrinks} shrinks`
+  const seed = grownFrom(object)
+  if (seed === undefined) {
+    return [`object at ${plan.from} (${found}):`, indent(stringifyJson(object, 2))]
+  }
+  const differences = jsonDifferences(seed.object, object, 20)
+  return [
+    `object at ${plan.from} (${found}), grown from ${seed.source}${differences.length === 0 ? ' unchanged' : ', which differs from it in:'}`,
+    ...differences.map((difference) =>
+      indent(describeDifference(difference, [`${seed.source} has`, 'the object has']))
+    ),
+  ]
 }

@@ -3,6 +3,7 @@
 import * as fc from 'fast-check'
 import { jsonCopy, jsonDifferencesAt } from '@crdconv/webhook/json'
 import { canonicalJson, isPlainObject, type KubeObject } from '@crdconv/webhook/scheme'
+import { valueAt } from './coverage-answers.ts'
 import { withValueAt } from './schema-leaves.ts'
 import { placeName, placesOf, type Place, type ShapePool } from './seed-shapes.ts'
 import type { SeedObject } from './seed-objects.ts'
@@ -262,16 +263,6 @@ function otherScalar(
     default:
       return seen[0] ?? null
   }
-}
-
-function valueAt(object: unknown, place: Place): unknown {
-  let current = object
-  for (const step of place) {
-    if (Array.isArray(current) && typeof step === 'number') current = current[step]
-    else if (isPlainObject(current)) current = current[String(step)]
-    else return undefined
-  }
-  return current
 }
 
 /** A copy of `object` without the member at `place` (a key: list items are shrunk, not dropped). */
