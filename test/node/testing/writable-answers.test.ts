@@ -41,7 +41,10 @@ describe('answers a client can write back', () => {
       'spec.contact: not a valid email',
     ],
   ])('fails a round trip that comes back whole through %s', (_, v1, v2, example, refusal) => {
-    const report = checkLosslessRoundTrips(copying(v1, v2, [example]), { numRuns: 5 })
+    const report = checkLosslessRoundTrips(copying(v1, v2, [example]), {
+      numRuns: 5,
+      writable: true,
+    })
     const failure = report.checks.find((check) => check.title === 'v1 → v2 → v1')?.failure
     expect(failure?.code).toBe('answer-not-writable')
     expect(failure?.message).toContain(
@@ -60,6 +63,7 @@ describe('answers a client can write back', () => {
     }
     const report = checkLosslessRoundTrips(copying(strict, strict), {
       numRuns: 5,
+      writable: true,
       examples: [recorded],
     })
     expect(report.ok).toBe(true)

@@ -47,6 +47,11 @@ export interface RoundTripOptions {
    * the resource are seeds, checked first at their version, then grown like the examples.
    */
   readonly corpus?: string | URL
+  /**
+   * Also fail a round trip whose answer the target version's zod schema refuses
+   * (`answer-not-writable`): a client reading it there could not write it back. Default `false`.
+   */
+  readonly writable?: boolean
 }
 
 /**
@@ -108,7 +113,9 @@ function roundTripChecksOf(resource: Resource, options: RoundTripOptions): Round
   const label = resource.identity.groupKind
   let plans: Plan[]
   try {
-    plans = planChecks(resource)
+    plans = planChecks(resource, {
+      writable: options.writable === true && options.partial !== true,
+    })
   } catch (error) {
     return [
       {

@@ -56,7 +56,7 @@ type Storing = (object: KubeObject, version: string, pruned?: boolean) => Proble
  * Every check of `resource`: a round trip for each ordered pair of versions, and a comparison
  * for each converter that a longer path can stand in for.
  */
-export function planChecks(resource: Resource): Plan[] {
+export function planChecks(resource: Resource, { writable = false } = {}): Plan[] {
   const scheme = createScheme([requireFreshAnswers(resource)])
   const apiVersion = (version: string) => formatApiVersion(resource.group, version)
   const schemas = new Map(
@@ -70,7 +70,8 @@ export function planChecks(resource: Resource): Plan[] {
     return { object: deepFreeze(kept), answer: result.object }
   }
   const schemaAt = (version: string) => schemas.get(version) ?? true
-  const refusals = schemaRefusals(resource)
+  // off for partial objects: fragments (server-side apply) no client writes back whole
+  const refusals = writable ? schemaRefusals(resource) : () => []
   const plans: Plan[] = []
   for (const from of resource.versionNames) {
     for (const to of resource.versionNames) {
