@@ -1,7 +1,8 @@
 // `npm run bench -- --against <ref>`: this tree beside another commit, built in a scratch tree,
 // in alternating rounds of one run: core (CPU per review over the JSON floor, each tree's own
 // core child), the Lambda cold start and its module load (each tree's Lambda entry from its
-// template.yaml); with `--platforms`, Node over HTTP and HTTPS and the warm Lambda as well. This
+// template.yaml); with `--platforms`, Node over HTTP and HTTPS and the warm Lambda as well; with
+// `--check-time`, `crdconv check` at its defaults (bench/against/check-time.ts). This
 // tree is measured twice per round, so the run gives its own noise; a figure slower than the
 // other commit beyond it is a regression, and the run exits 1.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -27,6 +28,7 @@ import { measureNodeServers, measureWarmLambda } from './platform-figures.ts'
 import { coldStartTarget, coreTarget, printTargets, type Target } from '../targets.ts'
 import { defaultBaseRef, scratchTree } from './scratch-tree.ts'
 import { writeGateReport } from './gate-report.ts'
+import { CHECK_TIME_LIMIT, measureCheckTime } from './check-time.ts'
 
 /** The sizes of the core figure in the comparison: 10,000 needs separate heaps and minutes. */
 const CORE_SIZES = [1, 100, 1000] as const
@@ -43,6 +45,8 @@ interface AgainstOptions {
   readonly report: string | undefined
   /** `--platforms`: Node over HTTP and HTTPS and the warm Lambda too (minutes more). */
   readonly platforms: boolean
+  /** `--check-time`: `crdconv check` at its defaults on the CronTab and the largest corpus CRD too. */
+  readonly checkTime: boolean
 }
 
 /** `--against [ref]` and `--report file` from the bench's arguments. */
@@ -55,6 +59,7 @@ export function parseAgainstOptions(args: readonly string[]): AgainstOptions | u
     ref: next === undefined || next.startsWith('--') ? undefined : next,
     report: reportAt === -1 ? undefined : args[reportAt + 1],
     platforms: args.includes('--platforms'),
+    checkTime: args.includes('--check-time'),
   }
 }
 
@@ -90,7 +95,18 @@ export async function runAgainst(options: AgainstOptions): Promise<boolean> {
       ...[...core.currentRatios].map(([objects, ratio]) => coreTarget(objects, ratio)),
       coldStartTarget(cold.currentOverBare),
     ]
+    // check is meant to do more as the kit grows: a bound of its own, not the regression rule
+    const checkTime = options.checkTime ? await measureCheckTime(workDir, trees, step) : undefined
+    for (const [name, ratio] of checkTime?.ratios ?? []) {
+      targets.push({
+        name: `${name}, this tree / ${other.ref}`,
+        measured: `${ratio.toFixed(2)}×`,
+        limit: `≤ ${CHECK_TIME_LIMIT}×`,
+        pass: ratio <= CHECK_TIME_LIMIT,
+      })
+    }
     printComparison(other.ref, other.commit, verdicts, targets)
+    if (checkTime !== undefined) printCheckTime(other.ref, checkTime.figures.map(judgeFigure))
     const seconds = Math.round((Date.now() - started) / 1000)
     console.log(`\nbench --against ${other.ref}: ${seconds} s`)
     if (options.report !== undefined) writeGateReport(options.report, verdicts, targets, seconds)
@@ -210,6 +226,21 @@ async function measureColdStart(
       field('current', 'totalMs').map((ms, index) => ms / (bare[index] ?? NaN))
     ),
   }
+}
+
+function printCheckTime(ref: string, verdicts: readonly FigureVerdict[]): void {
+  printTable(
+    `crdconv check at its defaults, this tree against ${ref}: medians of alternating rounds (a target, not a regression check)`,
+    ['figure', ref, 'this tree', 'new/old', 'A/A noise', 'rounds'],
+    verdicts.map((verdict) => [
+      verdict.name,
+      `${verdict.against.toFixed(0)} ms CPU`,
+      `${verdict.current.toFixed(0)} ms CPU`,
+      `${verdict.ratio.toFixed(2)}×`,
+      `±${(verdict.noise * 100).toFixed(1)} %`,
+      String(verdict.rounds),
+    ])
+  )
 }
 
 function printComparison(

@@ -44,15 +44,22 @@ describe('judgeFigure: this tree against another commit, beside the run’s own 
 describe('parseAgainstOptions', () => {
   it.each([
     [['--no-system'], undefined],
-    [['--against', 'v0.2.0'], { ref: 'v0.2.0', report: undefined, platforms: false }],
+    [
+      ['--against', 'v0.2.0'],
+      { ref: 'v0.2.0', report: undefined, platforms: false, checkTime: false },
+    ],
     [
       ['--against', '--report', 'gate.json'],
-      { ref: undefined, report: 'gate.json', platforms: false },
+      { ref: undefined, report: 'gate.json', platforms: false, checkTime: false },
     ],
-    [['--against'], { ref: undefined, report: undefined, platforms: false }],
+    [['--against'], { ref: undefined, report: undefined, platforms: false, checkTime: false }],
     [
       ['--against', '02d3e5c', '--platforms'],
-      { ref: '02d3e5c', report: undefined, platforms: true },
+      { ref: '02d3e5c', report: undefined, platforms: true, checkTime: false },
+    ],
+    [
+      ['--against', '02d3e5c', '--check-time'],
+      { ref: '02d3e5c', report: undefined, platforms: false, checkTime: true },
     ],
   ])('%j → %j', (args, options) => {
     expect(parseAgainstOptions(args)).toEqual(options)

@@ -1,3 +1,5 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { crdconv } from './run-cli.ts'
@@ -92,4 +94,75 @@ describe('crdconv check', () => {
     expect(run.code).toBe(2)
     expect(run.stderr).toContain('must be a whole number above 0')
   })
+
+  it("fails at its defaults a loss inside an opaque subtree that only the examples' shapes reach", async () => {
+    const run = await crdconv(['check', '--scheme', join(fixtures, 'opaque-loss-scheme.ts')])
+    expect(run.code).toBe(1)
+    expect(run.stdout).toContain('Workflow.example.com: v1alpha1 → v1 → v1alpha1: lost data')
+    expect(run.stdout).toContain('grown from v1alpha1 example 1, which differs from it in:')
+    expect(run.stdout).toContain(
+      'note: .spec.stages[].template (x-kubernetes-preserve-unknown-fields, v1alpha1, v1): reached by v1alpha1 example 1, v1 example 1'
+    )
+  }, 30_000)
+
+  it('passes the same project once the loss is fixed', async () => {
+    const run = await crdconv(['check', '--scheme', join(fixtures, 'opaque-fixed-scheme.ts')])
+    expect(run.stdout).toContain('all checks passed')
+    expect(run.code).toBe(0)
+  }, 30_000)
+
+  it('warns of an opaque subtree no seed reaches, and fails on it with --strict', async () => {
+    const scheme = join(fixtures, 'opaque-unreached-scheme.ts')
+    const warned = await crdconv(['check', '--runs', '5', '--scheme', scheme])
+    const warning =
+      'warning: Workflow.example.com .spec.stages[].template (x-kubernetes-preserve-unknown-fields, v1alpha1, v1): no example or recorded object reaches inside it'
+    expect(warned.stdout).toContain(warning)
+    expect(warned.code).toBe(0)
+    const strict = await crdconv(['check', '--runs', '5', '--strict', '--scheme', scheme])
+    expect(strict.stdout).toContain(
+      'FAIL  opaque subtrees: examples or recorded objects reach inside each'
+    )
+    expect(strict.code).toBe(1)
+  }, 30_000)
+
+  it("reads recorded objects from --corpus, and from the project's corpus/ folder by default", async () => {
+    const project = mkdtempSync(join(tmpdir(), 'crdconv-check-corpus-'))
+    try {
+      mkdirSync(join(project, 'corpus'))
+      writeFileSync(join(project, 'corpus', 'release.yaml'), RECORDED_WORKFLOW)
+      const scheme = join(fixtures, 'opaque-unreached-scheme.ts')
+      for (const argv of [['--corpus', join(project, 'corpus')], []]) {
+        const run = await crdconv(['check', '--runs', '5', '--scheme', scheme, ...argv], {
+          cwd: project,
+        })
+        expect(run.stdout).toContain('reached by corpus release.yaml')
+        expect(run.stdout).toContain('grown from corpus release.yaml')
+        expect(run.code).toBe(1)
+      }
+    } finally {
+      rmSync(project, { recursive: true, force: true })
+    }
+  }, 60_000)
+
+  it('exits 2 for a --corpus folder that does not exist', async () => {
+    const run = await crdconv(['check', '--corpus', join(fixtures, 'no-such-corpus')])
+    expect(run.code).toBe(2)
+    expect(run.stderr).toContain('no-such-corpus: no such folder')
+  })
 })
+
+// a step with both keys: the loss of opaque-unreached-scheme.ts's converters
+const RECORDED_WORKFLOW = `apiVersion: example.com/v1
+kind: Workflow
+metadata:
+  name: release
+  namespace: ci
+spec:
+  stages:
+    - name: ship
+      template:
+        steps:
+          - name: push
+            quota: { cpu: "1" }
+            limits: { cpu: "4" }
+`

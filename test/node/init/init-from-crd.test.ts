@@ -46,7 +46,7 @@ describe('crdconv init --from-crd', { timeout: 120_000 }, () => {
       'left to decide: 0 conversion, 0 validation, 0 required-ness (0 TODOs in src/resources/pipeline.ts'
     )
     expect(run.stdout).toContain(
-      'and what changes inside (the whole object): no schema describes it'
+      'opaque in the schema, so no difference and no generated object shows what converts inside'
     )
     expect(run.stdout).toContain('and what the conversion webhook the CRD names today does')
     expect(run.stderr).toContain(

@@ -1,9 +1,11 @@
 import type { Command } from 'commander'
-import { checkResource, type CheckItem } from '../crd/index.ts'
+import { checkResource, opaqueKeyword, type CheckItem } from '../crd/index.ts'
+import type { CoverageOptions, OpaqueSubtreeReach, RoundTripOptions } from '../testing/index.ts'
 import type { Resource, Scheme } from '@crdconv/webhook/scheme'
 import { EXIT } from '../command-io/index.ts'
 import type { CommandContext } from './command-context.ts'
 import {
+  answersOnApiServerItem,
   apiServerItem,
   clusterToCheck,
   NO_CLUSTER_LINE,
@@ -19,6 +21,7 @@ import {
 import { parseCount } from './option-parsers.ts'
 import { loadScheme, SCHEME_OPTION_HELP, selectResources, resourceOption } from './load-scheme.ts'
 import { loadRoundTripKit, type RoundTripKit } from './round-trip-kit.ts'
+import { corpusFolder, corpusOption } from './corpus-option.ts'
 
 export function registerCheckCommand(program: Command, context: CommandContext): void {
   const command = program
@@ -33,6 +36,11 @@ export function registerCheckCommand(program: Command, context: CommandContext):
       'generated objects per round-trip check and per pair of versions followed for coverage (default 50)',
       parseCount
     )
+    .addOption(corpusOption())
+    .option(
+      '--strict',
+      'fail on warnings too: an opaque subtree no seed reaches, a field never filled'
+    )
   addClusterOptions(command)
     .option(
       '--server-side',
@@ -44,21 +52,33 @@ export function registerCheckCommand(program: Command, context: CommandContext):
 Examples:
   crdconv check
   crdconv check --runs 2000
+  crdconv check --corpus recorded/ --strict
   crdconv check --scheme ./src/scheme.ts --resource crontabs
   crdconv check --context kind-dev
 
 With --kubeconfig, --context or --server-side, each CRD also goes to that API server as a
 server-side dry-run create (nothing is stored): it compiles the CEL rules and estimates their
 cost, and a rule it refuses fails the check with its version, field and the API server's reason.
-Kubernetes before 1.25 drops CEL rules, which the check notes. Without a cluster it says so.
+Then the objects converted from each version's seeds and a few generated ones go to a scratch
+copy of the CRD (another group, no webhook; deleted after) as server-side dry-run creates at the
+version converted to, so the API server judges what a client writing them back would meet, CEL
+rules included: an answer it refuses, from an object it accepts at its own version, fails the
+check. Kubernetes before 1.25 drops CEL rules, which the check notes. Without a cluster it says so.
 
 Conversion coverage follows every field through each converter path (crdconv coverage shows the
 whole table): a field lost without a stash, or a converted value the target version's schema
 refuses, fails the check; a target field never filled that has no default is a warning.
 
+Round trips and coverage start from seeds: each version's examples and the recorded objects of
+--corpus. The round trips also grow objects from them (fields dropped and added, values changed,
+lists reshaped, parts of one grafted into another, the keys seen at each place combined), inside
+opaque subtrees too (x-kubernetes-preserve-unknown-fields, embedded resources, int-or-string),
+which generated objects cannot exercise. Each opaque subtree no seed reaches inside is a warning;
+--strict fails on warnings.
+
 Exit codes: 0 every check passed (notes and warnings may be printed); 1 a check failed, or the
 definitions throw while loading; 2 bad usage, no kubeconfig or context, unreachable API server, RBAC forbids
-creating CRDs.`
+creating or deleting CRDs.`
     )
     .action(async (options: CheckOptions) => {
       const { io } = context
@@ -72,6 +92,8 @@ creating CRDs.`
         return
       }
       const roundTripKit = await loadRoundTripKit('check')
+      const corpus = corpusFolder(options.corpus, io.cwd)
+      const seeds = corpus === undefined ? {} : { corpus }
       const resources = selectResources(scheme, options.resource)
       const cluster = await clusterGiven(options)
       let failed = 0
@@ -80,13 +102,23 @@ creating CRDs.`
         io.stdout(`${resource.identity.groupKind}\n`)
         const items: ReportItem[] = [
           ...checkResource(resource),
-          losslessRoundTrips(roundTripKit, resource, options.runs),
-          conversionCoverage(roundTripKit, resource, options.runs),
+          losslessRoundTrips(roundTripKit, resource, { ...seeds, ...runs(options.runs) }),
+          conversionCoverage(roundTripKit, resource, { ...seeds, ...runs(options.runs) }),
+          opaqueSubtreesReached(roundTripKit, resource, seeds),
         ]
         if (cluster !== undefined) {
-          items.push(await asUsageErrors(() => apiServerItem(cluster, resource)))
+          const crdItem = await asUsageErrors(() => apiServerItem(cluster, resource))
+          items.push(crdItem)
+          // a CRD the API server refuses cannot be installed to judge objects by
+          if (crdItem.problems.length === 0) {
+            const answers = roundTripKit.convertedAnswers(resource, seeds)
+            items.push(
+              await asUsageErrors(() => answersOnApiServerItem(cluster, resource, answers))
+            )
+          }
         }
-        for (const item of items) {
+        for (const found of items) {
+          const item = options.strict === true ? warningsFail(found) : found
           if (item.problems.length > 0) failed++
           warned += item.warnings?.length ?? 0
           io.stdout(formatItem(item))
@@ -99,13 +131,15 @@ creating CRDs.`
     })
 }
 
+const runs = (numRuns: number | undefined) => (numRuns === undefined ? {} : { numRuns })
+
 /** The round-trip property check of `crdconv/testing`, as one item of the report. */
 function losslessRoundTrips(
   kit: RoundTripKit,
   resource: Resource,
-  numRuns: number | undefined
+  options: RoundTripOptions
 ): CheckItem {
-  const report = kit.checkLosslessRoundTrips(resource, numRuns === undefined ? {} : { numRuns })
+  const report = kit.checkLosslessRoundTrips(resource, options)
   const objects = report.checks.reduce((total, check) => total + check.runs, 0)
   const overBudget = report.checks.reduce((total, check) => total + check.overBudget, 0)
   return {
@@ -132,9 +166,9 @@ function losslessRoundTrips(
 function conversionCoverage(
   kit: RoundTripKit,
   resource: Resource,
-  numRuns: number | undefined
+  options: CoverageOptions
 ): ReportItem {
-  const report = kit.conversionCoverage(resource, numRuns === undefined ? {} : { numRuns })
+  const report = kit.conversionCoverage(resource, options)
   const { failures, warnings } = kit.coverageFindings(report)
   const fields = report.pairs.reduce((total, pair) => total + pair.sources.length, 0)
   return {
@@ -149,6 +183,55 @@ function conversionCoverage(
             `${fields} fields followed through ${report.pairs.length} converter paths; crdconv coverage shows the whole table`,
           ],
   }
+}
+
+/**
+ * The opaque subtrees of the resource, each reached inside by a seed (a note) or never (a warning):
+ * what only examples and recorded objects can exercise.
+ */
+function opaqueSubtreesReached(
+  kit: RoundTripKit,
+  resource: Resource,
+  seeds: { readonly corpus?: string }
+): ReportItem {
+  const places = kit.opaqueSubtreeReach(resource, seeds)
+  const label = resource.identity.groupKind
+  const where = (place: OpaqueSubtreeReach) =>
+    `${place.field} (${opaqueKeyword(place.kind)}, ${place.versions.join(', ')})`
+  const reached = places.filter((place) => place.reachedBy.length > 0)
+  // an object that declares fields and keeps unknown ones beside them (z.looseObject) has a shape
+  const unreached = places.filter((place) => place.reachedBy.length === 0)
+  const silent = unreached.filter((place) => place.declared.length === 0)
+  const partly = unreached.filter((place) => place.declared.length > 0)
+  return {
+    code: 'opaque-subtrees-reached',
+    title: 'opaque subtrees: examples or recorded objects reach inside each',
+    problems: [],
+    warnings: silent.map(
+      (place) =>
+        `${label} ${where(place)}: no example or recorded object reaches inside it, so no conversion there is tried on a realistic shape (generated objects only hold ${place.kind === 'int-or-string' ? 'random integers and strings' : 'random keys'} there); give the versions \`examples\` that fill it as real objects do, or record objects from a cluster (--corpus)`
+    ),
+    notes: [
+      places.length === 0
+        ? 'none: every field has a declared shape'
+        : `${reached.length} of ${places.length} reached by the seeds${seeds.corpus === undefined ? ' (examples only: no corpus folder)' : ''}`,
+      ...reached.map(
+        (place) =>
+          `${where(place)}: reached by ${place.reachedBy.slice(0, 3).join(', ')}${place.reachedBy.length > 3 ? `, and ${place.reachedBy.length - 3} more` : ''}`
+      ),
+      ...partly.map(
+        (place) =>
+          `${where(place)}: no seed holds an unknown field beside its declared ones (${place.declared.join(', ')})`
+      ),
+    ],
+  }
+}
+
+/** `item` with its warnings as problems: `--strict`. */
+function warningsFail(item: ReportItem): ReportItem {
+  const warnings = item.warnings ?? []
+  if (warnings.length === 0) return item
+  return { ...item, problems: [...item.problems, ...warnings], warnings: [] }
 }
 
 /** A check item that may also warn: worth a look, not a failure. */
@@ -183,4 +266,6 @@ interface CheckOptions extends ClusterOptions {
   resource?: string
   scheme?: string
   runs?: number
+  corpus?: string
+  strict?: boolean
 }

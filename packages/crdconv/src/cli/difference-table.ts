@@ -1,3 +1,4 @@
+import { opaqueKeyword } from '../crd/index.ts'
 import { changeLabel, showSide, type VersionPairDifferences } from '../diff/index.ts'
 import { formatTable } from '../command-io/index.ts'
 
@@ -15,9 +16,10 @@ export function differenceTable(name: string, pairs: readonly VersionPairDiffere
     return `${name}: fewer than two served versions, nothing to compare (--from and --to choose any two)\n`
   }
   return pairs
-    .map(({ from, to, differences }) => {
+    .map(({ from, to, differences, opaqueSubtrees }) => {
       const heading = `${name} ${from} → ${to}`
-      if (differences.length === 0) return `${heading}: no differences\n`
+      const opaque = opaqueLine(opaqueSubtrees)
+      if (differences.length === 0) return `${heading}: no differences\n${opaque}`
       const rows = differences.map((difference) => [
         difference.path,
         changeLabel(difference),
@@ -26,7 +28,14 @@ export function differenceTable(name: string, pairs: readonly VersionPairDiffere
       ])
       const count = `${differences.length} difference${differences.length === 1 ? '' : 's'}`
       const table = formatTable([['FIELD', 'CHANGE', from, to], ...rows])
-      return `${heading}: ${count}\n${table.replace(/^/gm, '  ')}\n`
+      return `${heading}: ${count}\n${table.replace(/^/gm, '  ')}\n${opaque}`
     })
     .join('\n')
+}
+
+/** The line naming what the comparison cannot see inside, or nothing when there is none. */
+function opaqueLine(places: VersionPairDifferences['opaqueSubtrees']): string {
+  if (places.length === 0) return ''
+  const named = places.map((place) => `${place.field} (${opaqueKeyword(place.kind)})`).join(', ')
+  return `  not compared inside, opaque in the schema: ${named}; conversions there are only tried on examples and recorded objects (crdconv check lists which reach inside)\n`
 }

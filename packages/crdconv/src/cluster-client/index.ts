@@ -40,3 +40,4 @@ export {
 } from './live-crd.ts'
 export { serverVersion, dryRunCreateCrd, formatCrdRefusal } from './crd-dry-run.ts'
 export { applyCustomResourceDefinition, type CrdApplied } from './apply-crd.ts'
+export { withScratchCrd, type ScratchCrd } from './scratch-crd.ts'

@@ -1,6 +1,6 @@
 import type { Resource } from '@crdconv/webhook/scheme'
 import { schemasOfResource, versionPairs } from '../diff/index.ts'
-import type { CoverageFinding, CoverageReport } from '../testing/index.ts'
+import type { CoverageFinding, CoverageReport, OpaqueSubtreeReach } from '../testing/index.ts'
 
 /**
  * The two functions of the round-trip kit (`crdconv/testing`) that coverage runs, passed in so
@@ -8,7 +8,7 @@ import type { CoverageFinding, CoverageReport } from '../testing/index.ts'
  */
 export type CoverageKit = Pick<
   typeof import('../testing/index.ts'),
-  'conversionCoverage' | 'coverageFindings'
+  'conversionCoverage' | 'coverageFindings' | 'opaqueSubtreeReach'
 >
 
 /** Which pairs and how many objects: `from` and `to` together, or neither for every neighbour pair. */
@@ -19,11 +19,15 @@ export interface CoverageSelection {
   readonly runs?: number | undefined
   /** fast-check's seed: the same seed gives the same reports. */
   readonly seed?: number | undefined
+  /** A folder of recorded objects, followed beside the examples (seeds). */
+  readonly corpus?: string | undefined
 }
 
 /** One report per resource, and what they find, failures first, in resource order. */
 export interface ResourcesCoverage {
   readonly reports: readonly CoverageReport[]
+  /** Each resource's opaque subtrees and the seeds that reach inside them, in resource order. */
+  readonly opaque: readonly (readonly OpaqueSubtreeReach[])[]
   /** A field lost without a stash, a converted value the target schema refuses. */
   readonly failures: readonly CoverageFinding[]
   /** A target field never filled that has no default. */
@@ -57,13 +61,16 @@ export function coverageOfResources(
       kit.conversionCoverage(resource, {
         ...(selection.runs === undefined ? {} : { numRuns: selection.runs }),
         ...(selection.seed === undefined ? {} : { seed: selection.seed }),
+        ...(selection.corpus === undefined ? {} : { corpus: selection.corpus }),
         ...(chosen === undefined ? {} : { pairs: chosen.pairs }),
       })
     )
   }
   const findings = reports.map((report) => kit.coverageFindings(report))
+  const seeds = selection.corpus === undefined ? {} : { corpus: selection.corpus }
   return {
     reports,
+    opaque: resources.map((resource) => kit.opaqueSubtreeReach(resource, seeds)),
     failures: findings.flatMap((found) => found.failures),
     warnings: findings.flatMap((found) => found.warnings),
   }

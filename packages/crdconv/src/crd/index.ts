@@ -23,3 +23,10 @@ export { schemaAtPath, type PathLookup } from './schema-paths.ts'
 export { statusRootViolations, structuralViolations } from './structural-rules.ts'
 export { compareVersionPriority, KUBE_VERSION, sortByVersionPriority } from './version-priority.ts'
 export { checkWebhookUrl, type WebhookUrlCheck, type WebhookUrlOptions } from './webhook-url.ts'
+export {
+  OPAQUE_KINDS,
+  opaqueKeyword,
+  opaqueSubtrees,
+  type OpaqueKind,
+  type OpaqueSubtree,
+} from './opaque-subtrees.ts'

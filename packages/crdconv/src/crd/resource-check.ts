@@ -8,7 +8,7 @@ import { statusRootViolations, structuralViolations } from './structural-rules.t
 /**
  * Which check of a `crdconv check` report an item is, and so what its problems are about: the
  * machine-readable half of a {@link CheckItem}. `checkResource` gives the first five; the command
- * adds the round trips, the coverage and, with a cluster, the API server's dry run.
+ * adds the round trips, the coverage, the opaque subtrees the seeds reach and, with a cluster, the API server's dry run.
  */
 export const CHECK_ITEM_CODES = [
   'storage-version-count',
@@ -18,7 +18,9 @@ export const CHECK_ITEM_CODES = [
   'examples-convert',
   'lossless-round-trips',
   'conversion-coverage',
+  'opaque-subtrees-reached',
   'api-server-accepts',
+  'answers-accepted',
 ] as const
 
 export type CheckItemCode = ProblemCode<typeof CHECK_ITEM_CODES>

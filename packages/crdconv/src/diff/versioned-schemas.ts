@@ -4,7 +4,13 @@ import {
   type ResourceIdentity,
   type SchemaProps,
 } from '@crdconv/webhook/scheme'
-import { sortByVersionPriority, toCrdSchema, type CrdShape } from '../crd/index.ts'
+import {
+  opaqueSubtrees,
+  sortByVersionPriority,
+  toCrdSchema,
+  type CrdShape,
+  type OpaqueSubtree,
+} from '../crd/index.ts'
 import { schemaDifferences, type SchemaDifference } from './schema-differences.ts'
 
 /** One resource's versions with their structural schemas, from a scheme or from a CRD. */
@@ -22,6 +28,11 @@ export interface VersionPairDifferences {
   readonly from: string
   readonly to: string
   readonly differences: readonly SchemaDifference[]
+  /**
+   * The opaque subtrees of either version (`opaqueSubtrees`): the comparison cannot see inside
+   * them, and neither can objects generated from the schemas.
+   */
+  readonly opaqueSubtrees: readonly OpaqueSubtree[]
 }
 
 /**
@@ -129,9 +140,17 @@ export function diffVersions(
 ): VersionPairDifferences[] {
   const schemaOf = (name: string) =>
     resource.versions.find((version) => version.name === name)?.schema ?? {}
-  return pairs.map(([from, to]) => ({
-    from,
-    to,
-    differences: schemaDifferences(schemaOf(from), schemaOf(to)),
-  }))
+  return pairs.map(([from, to]) => {
+    const opaque = [...opaqueSubtrees(schemaOf(from)), ...opaqueSubtrees(schemaOf(to))]
+    const seen = new Set<string>()
+    return {
+      from,
+      to,
+      differences: schemaDifferences(schemaOf(from), schemaOf(to)),
+      opaqueSubtrees: opaque.filter((place) => {
+        const key = `${place.field} ${place.kind}`
+        return !seen.has(key) && seen.add(key) !== undefined
+      }),
+    }
+  })
 }

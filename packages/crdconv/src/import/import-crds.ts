@@ -4,7 +4,8 @@ import { ImportError, NotCarriedError, type ImportProblem } from './import-probl
 import type { LeftOutAnnotation } from './crd-metadata-plan.ts'
 import { descriptionsSource, hasDescriptions } from './descriptions-source.ts'
 import { moduleBaseName, moduleSource, resourceIdentifier, testSource } from './module-source.ts'
-import { readCrdDocuments, type CrdDocument } from './read-crd-documents.ts'
+import { readCrdDocuments, type CrdDocument, type CrdInput } from './read-crd-documents.ts'
+import { opaqueSubtrees, type OpaqueSubtree } from '../crd/index.ts'
 import { regenerateCrd } from './regenerate-crd.ts'
 import { planResource, type ResourcePlan } from './resource-plan.ts'
 import { opaqueFields, todoCounts, type TodoCategory } from './todo-summary.ts'
@@ -61,6 +62,8 @@ export interface ImportedResource {
   readonly opaque: readonly string[]
   /** With several versions: whether the CRD names a conversion webhook (strategy `Webhook`). */
   readonly convertedByWebhook: boolean
+  /** Its opaque subtrees, in any version: where only examples or recorded objects show shapes. */
+  readonly opaqueSubtrees: readonly OpaqueSubtree[]
 }
 
 export interface ImportResult {
@@ -148,10 +151,22 @@ export async function importCrds(text: string, options: ImportOptions = {}): Pro
       opaque: plan.versions.length > 1 ? opaqueFields(crd) : [],
       convertedByWebhook:
         plan.versions.length > 1 && crd.spec.conversion?.['strategy'] === 'Webhook',
+      opaqueSubtrees: opaqueSubtreesOf(crd),
     })
   }
   if (lost.length > 0) throw new NotCarriedError(lost)
   return { files, resources, warnings }
+}
+
+/** The opaque subtrees of every version of `crd`, each field and kind once. */
+function opaqueSubtreesOf(crd: CrdInput): OpaqueSubtree[] {
+  const found = new Map<string, OpaqueSubtree>()
+  for (const version of crd.spec.versions) {
+    for (const place of opaqueSubtrees(version.schema?.openAPIV3Schema ?? {})) {
+      found.set(`${place.field} ${place.kind}`, place)
+    }
+  }
+  return [...found.values()]
 }
 
 /**

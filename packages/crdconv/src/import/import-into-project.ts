@@ -7,6 +7,7 @@ import { dirname, join, relative } from 'node:path'
 import { UsageError, type CliIo } from '../command-io/index.ts'
 import { descriptionsModule, PROJECT_SCHEME } from '../init/index.ts'
 import type { ImportedFile, ImportedResource } from './import-crds.ts'
+import { opaqueKeyword } from '../crd/index.ts'
 import { wireDescriptions, wireIntoScheme } from './scheme-wiring.ts'
 import { TODO_CATEGORIES, type TodoCategory } from './todo-summary.ts'
 
@@ -95,22 +96,31 @@ function definedIn(source: string, { group, kind }: ImportedResource): boolean {
   ).test(source)
 }
 
-// what converts where no schema difference shows it, so no TODO names it
+// what converts where no schema shows it, beside the opaque subtrees: the webhook the CRD names
 function unseenConversions(resource: ImportedResource): string[] {
   const lines: string[] = []
-  if (resource.opaque.length > 0) {
-    const shown = resource.opaque.slice(0, 3).join(', ')
-    const more = resource.opaque.length > 3 ? ` and ${resource.opaque.length - 3} more` : ''
-    lines.push(
-      `what changes inside ${shown}${more}: no schema describes ${resource.opaque.length === 1 ? 'it' : 'them'}, and the converters carry ${resource.opaque.length === 1 ? 'it' : 'them'} over as ${resource.opaque.length === 1 ? 'it is' : 'they are'}; give each version examples that fill ${resource.opaque.length === 1 ? 'it' : 'them'}`
-    )
-  }
   if (resource.convertedByWebhook) {
     lines.push(
       "what the conversion webhook the CRD names today does: it is in that webhook's code, not in the schemas; write it into the converters"
     )
   }
   return lines
+}
+
+const NAMED_OPAQUE = 5
+
+/** The opaque subtrees of a resource, asking for examples there: no difference shows inside them. */
+function opaqueLines(resource: ImportedResource): string[] {
+  const places = resource.opaqueSubtrees
+  if (places.length === 0) return []
+  const named = places
+    .slice(0, NAMED_OPAQUE)
+    .map((place) => `${place.field} (${opaqueKeyword(place.kind)})`)
+  const more = places.length > NAMED_OPAQUE ? `, and ${places.length - NAMED_OPAQUE} more` : ''
+  return [
+    `  opaque in the schema, so no difference and no generated object shows what converts inside: ${named.join(', ')}${more}`,
+    `  give each version \`examples\` that fill them as real objects do, or record objects from a cluster into corpus/: crdconv check tries conversions there on those shapes and warns for each place none reaches`,
+  ]
 }
 
 async function replaceFile(path: string, content: string): Promise<void> {
@@ -137,10 +147,11 @@ export function importSummary(
     const unseen = unseenConversions(resource)
     return [
       `${resource.kind}.${resource.group}: ${resource.module}, ${resource.test}`,
-      total === 0 && unseen.length === 0
+      total === 0 && unseen.length === 0 && resource.opaque.length === 0
         ? '  nothing left to decide: every difference between its versions is a declared move'
         : `  left to decide: ${counts.join(', ')} (${total} TODOs in ${resource.module}, each an it.todo in ${resource.test})`,
       ...unseen.map((line) => `  and ${line}`),
+      ...opaqueLines(resource),
     ]
   })
   return `${[...lines, 'next: npm test, then crdconv check; decide each TODO and run them again'].join('\n')}\n`

@@ -139,7 +139,8 @@ export const handler = lambdaHandler(scheme)
 
 function schemeTest(): string {
   return `// What \`crdconv check\` checks without a cluster, resource by resource: the definitions, the
-// round trips between every pair of versions, and conversion coverage.
+// round trips between every pair of versions, and conversion coverage, grown from each version's
+// examples and from the objects recorded in corpus/ (crdconv record), as check grows them.
 import { checkResource } from 'crdconv/crd'
 import {
   conversionCoverage,
@@ -149,6 +150,9 @@ import {
 import { describe, expect, it } from 'vitest'
 import { scheme } from '../src/scheme.ts'
 
+// a folder that does not exist is an empty corpus
+const corpus = new URL('../corpus/', import.meta.url)
+
 describe.each(scheme.resources.map((resource) => [resource.identity.groupKind, resource] as const))(
   '%s',
   (_, resource) => {
@@ -157,11 +161,11 @@ describe.each(scheme.resources.map((resource) => [resource.identity.groupKind, r
     })
 
     it('gives back every object exactly after a round trip between any two versions', () => {
-      expectLosslessRoundTrips(resource)
+      expectLosslessRoundTrips(resource, { corpus })
     })
 
     it('loses no field and writes no value the target schema refuses on any converter path', () => {
-      expect(coverageFindings(conversionCoverage(resource)).failures).toEqual([])
+      expect(coverageFindings(conversionCoverage(resource, { corpus })).failures).toEqual([])
     })
   }
 )

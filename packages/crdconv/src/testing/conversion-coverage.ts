@@ -24,6 +24,7 @@ import { alternativeValues, sampleObjects } from './coverage-values.ts'
 import { versionJsonSchema } from './object-arbitrary.ts'
 import { pruneUnknownFields } from './prune-unknown-fields.ts'
 import { fieldAt, leafValues, schemaLeaves, withValueAt } from './schema-leaves.ts'
+import { seededVersions, type VersionSeeds } from './seeded-versions.ts'
 
 /** Generated objects per pair of versions: this many whole ones and as many partial ones. */
 export const DEFAULT_COVERAGE_RUNS = 50
@@ -35,6 +36,10 @@ export interface CoverageOptions {
   readonly seed?: number
   /** Only these `[from, to]` pairs; default every ordered pair of versions. */
   readonly pairs?: readonly (readonly [string, string])[]
+  /** Hand-written objects, followed beside the generated ones at their version (seeds). */
+  readonly examples?: readonly KubeObject[]
+  /** A folder of recorded objects: those of the resource are followed too (seeds). */
+  readonly corpus?: string | URL
 }
 
 /** What becomes of a field of the source version; `SourceFieldCoverage` says each. */
@@ -91,8 +96,10 @@ export interface TargetFieldCoverage {
 export interface PairCoverage {
   readonly from: string
   readonly to: string
-  /** Generated objects converted; those whose conversion failed are left out, and counted. */
+  /** Objects converted (seeds and generated); those whose conversion failed are left out, and counted. */
   readonly objects: number
+  /** Of `objects`, how many are seeds (examples, objects given, recorded ones) or grown from them. */
+  readonly seeds: number
   /** Objects whose conversion failed, `failure` the first one's message. */
   readonly failed: number
   readonly failure?: string
@@ -115,7 +122,8 @@ const MAX_LEAVES_PER_OBJECT = 200
 const MAX_PROBES_PER_FIELD = 16
 /**
  * What the converters of `resource` do with each field, found from behaviour: for each ordered
- * pair of versions, objects generated from the source version (whole and partial) are converted,
+ * pair of versions, the source version's seeds (its `examples`, the objects given, recorded ones)
+ * and objects generated from its schema (whole and partial) are converted,
  * then converted again with one leaf changed at a time; a target field that changes with it is
  * filled from it, a stash entry that changes with it keeps it. Answers are pruned by the target
  * schema first, as the API server prunes them, and checked against the target's zod schema.
@@ -137,16 +145,28 @@ export function conversionCoverage(
     names.flatMap((from) => names.filter((to) => to !== from).map((to) => [from, to] as const))
   // each source version's objects serve every pair that starts there
   const sources = new Map<string, Source>()
+  let seeded: Map<string, VersionSeeds> | undefined
   const sourceAt = (version: string): Source => {
     let found = sources.get(version)
     if (found === undefined) {
+      seeded ??= seededVersions(resource, options)
+      const seeds = seeded.get(version)
+      // realistic objects first: the seeds, and each with every shape the seeds hold combined
+      const realistic = [
+        ...(seeds?.seeds ?? []).map((seed) => seed.object),
+        ...(seeds?.combined ?? []),
+      ]
       found = {
-        samples: sampleObjects(
-          resource,
-          version,
-          options.numRuns ?? DEFAULT_COVERAGE_RUNS,
-          options.seed ?? 0
-        ),
+        samples: [
+          ...realistic,
+          ...sampleObjects(
+            resource,
+            version,
+            options.numRuns ?? DEFAULT_COVERAGE_RUNS,
+            options.seed ?? 0
+          ),
+        ],
+        realistic: new Set(realistic),
         seed: options.seed ?? 0,
       }
       sources.set(version, found)
@@ -159,6 +179,8 @@ export function conversionCoverage(
 
 interface Source {
   readonly samples: readonly KubeObject[]
+  /** The realistic samples, before the generated ones. */
+  readonly realistic: ReadonlySet<KubeObject>
   readonly seed: number
 }
 
@@ -176,7 +198,7 @@ function pairCoverage(
   resource: Resource,
   from: string,
   to: string,
-  { samples, seed }: Source
+  { samples, realistic, seed }: Source
 ): PairCoverage {
   // each pair tries each field's other values from the first: the same report in any order
   const alternatives = alternativeValues(seed)
@@ -213,6 +235,7 @@ function pairCoverage(
   const filled = new Set<string>()
   const refused = new Map<string, { reason: string; example: unknown }>()
   let objects = 0
+  let seeds = 0
   let failed = 0
   let overBudget = 0
   let failure: string | undefined
@@ -227,6 +250,7 @@ function pairCoverage(
       continue
     }
     objects++
+    if (realistic.has(object)) seeds++
     for (const { field } of base.leaves.values()) filled.add(field)
     // a value its own version's zod schema refuses is no converter's fault
     if (refusals(sourceZod, sourceSchema, object).length === 0) {
@@ -305,6 +329,7 @@ function pairCoverage(
     from,
     to,
     objects,
+    seeds,
     failed,
     ...(failure === undefined ? {} : { failure }),
     overBudget,

@@ -21,14 +21,14 @@ export function refusals(
 }
 
 // zod/mini has no messages of its own ("Invalid input"): say it from the issue
-function describeIssue(issue: $ZodIssue): string {
+export function describeIssue(issue: $ZodIssue): string {
   switch (issue.code) {
     case 'invalid_type':
       return `not ${issue.expected === 'int' ? 'an integer' : `a ${issue.expected}`}`
     case 'invalid_value':
       return `not one of ${issue.values.map((value) => JSON.stringify(value)).join(', ')}`
     case 'invalid_format':
-      return issue.pattern === undefined
+      return issue.pattern === undefined || issue.format !== 'regex'
         ? `not a valid ${issue.format}`
         : `does not match ${issue.pattern}`
     case 'too_big':
@@ -42,7 +42,8 @@ function describeIssue(issue: $ZodIssue): string {
   }
 }
 
-function valueAt(object: unknown, at: ValuePath): unknown {
+/** The value at a place of `object`, `undefined` where there is none. */
+export function valueAt(object: unknown, at: ValuePath): unknown {
   let current = object
   for (const step of at) {
     if (Array.isArray(current) && typeof step === 'number') current = current[step]

@@ -57,6 +57,13 @@ export {
   type TargetFieldCoverage,
 } from './conversion-coverage.ts'
 export {
+  convertedAnswers,
+  type ConvertedAnswer,
+  type ConvertedAnswerOptions,
+} from './converted-answers.ts'
+export { opaqueSubtreeReach, type OpaqueSubtreeReach } from './opaque-reach.ts'
+export { seedObjects, type SeedObject, type SeedSources } from './seed-objects.ts'
+export {
   COVERAGE_FINDING_CODES,
   coverageFindings,
   type CoverageFinding,

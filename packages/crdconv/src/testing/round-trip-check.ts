@@ -1,19 +1,17 @@
 import * as fc from 'fast-check'
 import { exampleObjects } from '../crd/index.ts'
 import { jsonCopy, stringifyJson } from '@crdconv/webhook/json'
-import {
-  formatApiVersion,
-  type KubeObject,
-  type Resource,
-  type Scheme,
-} from '@crdconv/webhook/scheme'
+import { type KubeObject, type Resource, type Scheme } from '@crdconv/webhook/scheme'
 import { deepFreeze } from './deep-freeze.ts'
 import { arbitraryObjectAt } from './object-arbitrary.ts'
 import { planChecks, type Plan, type Problem } from './round-trip-plans.ts'
+import { closerToSeed, grownFrom, seedCopy } from './seed-mutations.ts'
+import { seededVersions, type VersionSeeds } from './seeded-versions.ts'
 import {
   indent,
   overBudgetCount,
   RoundTripError,
+  shownObject,
   summarize,
   type RoundTripCheck,
   type RoundTripFailure,
@@ -41,9 +39,19 @@ export interface RoundTripOptions {
   readonly partial?: boolean
   /**
    * Hand-written objects checked first, each in the round trips that start at its version; the
-   * `examples` of each version (`defineResource`) are checked too.
+   * `examples` of each version (`defineResource`) are checked too. Both are seeds.
    */
   readonly examples?: readonly KubeObject[]
+  /**
+   * A folder of recorded objects (`crdconv record`, or YAML and JSON put there by hand): those of
+   * the resource are seeds, checked first at their version, then grown like the examples.
+   */
+  readonly corpus?: string | URL
+  /**
+   * Also fail a round trip whose answer the target version's zod schema refuses
+   * (`answer-not-writable`): a client reading it there could not write it back. Default `false`.
+   */
+  readonly writable?: boolean
 }
 
 /**
@@ -105,7 +113,9 @@ function roundTripChecksOf(resource: Resource, options: RoundTripOptions): Round
   const label = resource.identity.groupKind
   let plans: Plan[]
   try {
-    plans = planChecks(resource)
+    plans = planChecks(resource, {
+      writable: options.writable === true && options.partial !== true,
+    })
   } catch (error) {
     return [
       {
@@ -120,18 +130,23 @@ function roundTripChecksOf(resource: Resource, options: RoundTripOptions): Round
     ]
   }
   const arbitraries = new Map<string, fc.Arbitrary<KubeObject>>()
+  let seeded: Map<string, VersionSeeds> | undefined
   return plans.map((plan) => {
     try {
+      seeded ??= seededVersions(resource, options)
+      const seeds = seeded.get(plan.from)
       let arbitrary = arbitraries.get(plan.from)
       if (arbitrary === undefined) {
-        arbitrary = arbitraryObjectAt(
+        const generated = arbitraryObjectAt(
           resource,
           plan.from,
           options.partial === true ? { partial: true } : {}
         )
+        // realistic shapes beside the schema's: half the objects grow from the seeds
+        arbitrary = seeds?.grown === undefined ? generated : fc.oneof(generated, seeds.grown)
         arbitraries.set(plan.from, arbitrary)
       }
-      return runPlan(label, resource, plan, arbitrary, options)
+      return runPlan(label, resource, plan, arbitrary, options, seeds)
     } catch (error) {
       return {
         resource: label,
@@ -151,16 +166,16 @@ function runPlan(
   resource: Resource,
   plan: Plan,
   arbitrary: fc.Arbitrary<KubeObject>,
-  options: RoundTripOptions
+  options: RoundTripOptions,
+  seeds: VersionSeeds | undefined
 ): RoundTripCheck {
-  const own = formatApiVersion(resource.group, plan.from)
-  const given = (options.examples ?? []).filter(
-    (example) => example.apiVersion === own && example.kind === resource.kind
-  )
-  // the version's own examples, and a bare object, come first: realistic before random
-  const examples = [...given, ...exampleObjects(resource, plan.from)].map(
-    (example) => [jsonCopy(example)] as [KubeObject]
-  )
+  // the seeds (the objects given, the version's examples, recorded ones), a bare object, then
+  // each seed with the shapes of every seed combined come first: realistic before random
+  const examples = [
+    ...(seeds?.seeds ?? []).map(seedCopy),
+    ...exampleObjects(resource, plan.from).slice(0, 1),
+    ...(seeds?.combined ?? []),
+  ].map((example) => [example] as [KubeObject])
   let refusal: string | undefined
   const property = fc.property(arbitrary, (object) => {
     const problem = plan.run(deepFreeze(object))
@@ -193,8 +208,8 @@ function runPlan(
       failure: overBudgetFailure(label, plan, base, refusal, details.seed),
     }
   }
-  const counterexample = details.counterexample?.[0]
-  const problem =
+  let counterexample = details.counterexample?.[0]
+  let problem: Problem =
     details.errorInstance instanceof ProblemFound
       ? details.errorInstance.problem
       : {
@@ -202,12 +217,24 @@ function runPlan(
           what: `the check itself failed: ${String(details.errorInstance ?? 'interrupted')}`,
           lines: [],
         }
+  if (counterexample !== undefined && details.errorInstance instanceof ProblemFound) {
+    const found = problem.code
+    const smaller = closerToSeed(counterexample, (candidate) => {
+      const again = plan.run(deepFreeze(candidate))
+      return again?.code === found
+    })
+    const again = smaller === counterexample ? undefined : plan.run(deepFreeze(jsonCopy(smaller)))
+    if (again !== undefined) {
+      counterexample = smaller
+      problem = again
+    }
+  }
   const message = [
     `${label}: ${plan.title}: ${problem.what}`,
     ...problem.lines.map((line) => `  ${line}`),
-    `object at ${plan.from} (smallest found, run ${details.numRuns}, ${details.numShrinks} shrinks):`,
-    indent(stringifyJson(counterexample, 2)),
-    ...(problem.returned === undefined
+    ...shownObject(plan, counterexample, details),
+    // an object grown from a seed is shown as its difference, and so is what came back, above
+    ...(problem.returned === undefined || grownFrom(counterexample) !== undefined
       ? []
       : [
           plan.kind === 'round-trip' ? 'came back as:' : 'longer path gave:',

@@ -17,6 +17,7 @@ import { apiServerRewrites, describeRewrite } from './api-server-rewrites.ts'
 import { versionJsonSchema } from './object-arbitrary.ts'
 import { roundTripDifferences } from './round-trip-comparison.ts'
 import { storedByApiServer } from './api-server-storage.ts'
+import { schemaRefusals } from './writable-answers.ts'
 import type { JsonSchema } from './json-schema-arbitrary.ts'
 import type { RoundTripCheck, RoundTripFailureCode } from './round-trip-report.ts'
 
@@ -55,7 +56,7 @@ type Storing = (object: KubeObject, version: string, pruned?: boolean) => Proble
  * Every check of `resource`: a round trip for each ordered pair of versions, and a comparison
  * for each converter that a longer path can stand in for.
  */
-export function planChecks(resource: Resource): Plan[] {
+export function planChecks(resource: Resource, { writable = false } = {}): Plan[] {
   const scheme = createScheme([requireFreshAnswers(resource)])
   const apiVersion = (version: string) => formatApiVersion(resource.group, version)
   const schemas = new Map(
@@ -69,6 +70,8 @@ export function planChecks(resource: Resource): Plan[] {
     return { object: deepFreeze(kept), answer: result.object }
   }
   const schemaAt = (version: string) => schemas.get(version) ?? true
+  // off for partial objects: fragments (server-side apply) no client writes back whole
+  const refusals = writable ? schemaRefusals(resource) : () => []
   const plans: Plan[] = []
   for (const from of resource.versionNames) {
     for (const to of resource.versionNames) {
@@ -82,7 +85,7 @@ export function planChecks(resource: Resource): Plan[] {
         // the webhook only ever sees an object the API server has pruned and defaulted already
         run: (object) => {
           const original = asStored(object, schemaAt(from))
-          return roundTrip(store, original, to, from, schemaAt)
+          return roundTrip(store, original, to, from, { schemaAt, refusals })
         },
       })
     }
@@ -136,11 +139,21 @@ function roundTrip(
   original: KubeObject,
   there: string,
   back: string,
-  schemaAt: (version: string) => JsonSchema | boolean
+  { schemaAt, refusals }: Versions
 ): Problem | undefined {
   const before = canonicalJson(original)
   const away = store(original, there)
   if ('what' in away) return away
+  // a client reads the answer and writes it back: the API server must take it at `there`
+  const refused = refusals(away.object, there)
+  if (refused.length > 0 && refusals(original, back).length === 0) {
+    return {
+      code: 'answer-not-writable',
+      what: `${back} → ${there} gave an answer a client could not write back: ${there}'s schema refuses it`,
+      lines: refused,
+      returned: away.object,
+    }
+  }
   const home = storeAgain(store, away.object, back)
   if ('what' in home) return home
   if (canonicalJson(original) !== before) return mutated()
@@ -163,6 +176,11 @@ function roundTrip(
 /** `object` converted to `version` after the API server kept it: as JSON, not as the same objects. */
 function storeAgain(store: Storing, object: KubeObject, version: string): Problem | Stored {
   return store(deepFreeze(jsonCopy(object)), version)
+}
+
+interface Versions {
+  readonly schemaAt: (version: string) => JsonSchema | boolean
+  readonly refusals: (object: KubeObject, version: string) => string[]
 }
 
 interface Trip {

@@ -4,10 +4,14 @@ import type {
   ProblemCode,
   Resource,
 } from '@crdconv/webhook/scheme'
+import { describeDifference, jsonDifferences, stringifyJson } from '@crdconv/webhook/json'
+import { grownFrom } from './seed-mutations.ts'
 
 /**
  * Why a round-trip check failed: the machine-readable half of a {@link RoundTripFailure}.
- * `stash-too-large`: so many generated objects were over the stash's budget that too few were
+ * `answer-not-writable`: an answer the round trip gives back whole, but that its version's schema
+ * refuses (a required field absent, an enum or format broken), so a client that reads the object
+ * and writes it back is refused. `stash-too-large`: so many generated objects were over the stash's budget that too few were
  * left to check (fast-check's `maxSkipsPerRun`); a few such objects are left out, not a failure.
  */
 export const ROUND_TRIP_FAILURE_CODES = [
@@ -16,6 +20,7 @@ export const ROUND_TRIP_FAILURE_CODES = [
   'paths-disagree',
   'conversion-failed',
   'answer-refused',
+  'answer-not-writable',
   'input-mutated',
   'stash-too-large',
   'check-failed',
@@ -140,4 +145,24 @@ function failedChecksText(report: RoundTripReport): string {
 
 function count(amount: number, thing: string): string {
   return `${amount} ${thing}${amount === 1 ? '' : 's'}`
+}
+
+/** The smallest object found: as a difference from the seed it grew from, else whole. */
+export function shownObject(
+  plan: { readonly from: string },
+  object: KubeObject | undefined,
+  details: { readonly numRuns: number; readonly numShrinks: number }
+): string[] {
+  const found = `smallest found, run ${details.numRuns}, ${details.numShrinks} shrinks`
+  const seed = grownFrom(object)
+  if (seed === undefined) {
+    return [`object at ${plan.from} (${found}):`, indent(stringifyJson(object, 2))]
+  }
+  const differences = jsonDifferences(seed.object, object, 20)
+  return [
+    `object at ${plan.from} (${found}), grown from ${seed.source}${differences.length === 0 ? ' unchanged' : ', which differs from it in:'}`,
+    ...differences.map((difference) =>
+      indent(describeDifference(difference, [`${seed.source} has`, 'the object has']))
+    ),
+  ]
 }
