@@ -1,5 +1,5 @@
 import type { Problem, ProblemCode } from '@crdconv/webhook/scheme'
-import type { CoverageReport, TargetFieldCoverage } from './conversion-coverage.ts'
+import type { CoverageReport, TargetFieldCoverage } from './coverage-report.ts'
 
 /** What a coverage finding is about: the machine-readable half of a {@link CoverageFinding}. */
 export const COVERAGE_FINDING_CODES = ['field-lost', 'value-refused', 'never-filled'] as const

@@ -46,7 +46,6 @@ export {
   type RoundTripReport,
 } from './round-trip-report.ts'
 export {
-  conversionCoverage,
   DEFAULT_COVERAGE_RUNS,
   SOURCE_OUTCOMES,
   TARGET_OUTCOMES,
@@ -55,7 +54,8 @@ export {
   type PairCoverage,
   type SourceFieldCoverage,
   type TargetFieldCoverage,
-} from './conversion-coverage.ts'
+} from './coverage-report.ts'
+export { conversionCoverage } from './conversion-coverage.ts'
 export {
   convertedAnswers,
   type ConvertedAnswer,
