@@ -14,6 +14,7 @@ import {
 } from '../../../packages/crdconv/src/testing/index.ts'
 import { seededVersions } from '../../../packages/crdconv/src/testing/seeded-versions.ts'
 import { fixedWorkflowScheme, lossyWorkflowScheme, workflow } from './fixtures/opaque-steps.ts'
+import { readCorpus } from '../../../packages/crdconv/src/corpus/index.ts'
 
 const scratch = mkdtempSync(join(tmpdir(), 'crdconv-seeds-'))
 afterAll(() => rmSync(scratch, { recursive: true, force: true }))
@@ -70,10 +71,10 @@ describe('round trips grown from examples and recorded objects', () => {
   it('grows recorded objects of a corpus folder as seeds, and checks each first', () => {
     const resource = workflow({ keepsClash: false, examples: false })
     const corpus = corpusOf([stepWithBoth, { ...stepWithBoth, kind: 'Other' }])
-    expect(seedObjects(resource, { corpus }).map((seed) => seed.source)).toEqual([
-      'corpus workflows/0.yaml',
-    ])
-    const report = checkLosslessRoundTrips(resource, { corpus: new URL(`file://${corpus}`) })
+    expect(
+      seedObjects(resource, { recorded: readCorpus(corpus) }).map((seed) => seed.source)
+    ).toEqual(['corpus workflows/0.yaml'])
+    const report = checkLosslessRoundTrips(resource, { recorded: readCorpus(corpus) })
     const failure = report.checks.find((check) => check.title === 'v1 → v1alpha1 → v1')?.failure
     expect(failure?.code).toBe('data-lost')
     expect(failure?.message).toContain('grown from corpus workflows/0.yaml unchanged')

@@ -21,7 +21,8 @@ import {
 import { parseCount } from './option-parsers.ts'
 import { loadScheme, SCHEME_OPTION_HELP, selectResources, resourceOption } from './load-scheme.ts'
 import { loadRoundTripKit, type RoundTripKit } from './round-trip-kit.ts'
-import { corpusFolder, corpusOption } from './corpus-option.ts'
+import { corpusOption, recordedSeeds } from './corpus-option.ts'
+import type { CorpusObject } from '../corpus/index.ts'
 
 export function registerCheckCommand(program: Command, context: CommandContext): void {
   const command = program
@@ -92,8 +93,7 @@ creating or deleting CRDs.`
         return
       }
       const roundTripKit = await loadRoundTripKit('check')
-      const corpus = corpusFolder(options.corpus, io.cwd)
-      const seeds = corpus === undefined ? {} : { corpus }
+      const seeds = recordedSeeds(options.corpus, io.cwd)
       const resources = selectResources(scheme, options.resource)
       const cluster = await clusterGiven(options)
       let failed = 0
@@ -192,7 +192,7 @@ function conversionCoverage(
 function opaqueSubtreesReached(
   kit: RoundTripKit,
   resource: Resource,
-  seeds: { readonly corpus?: string }
+  seeds: { readonly recorded?: readonly CorpusObject[] }
 ): ReportItem {
   const places = kit.opaqueSubtreeReach(resource, seeds)
   const label = resource.identity.groupKind
@@ -214,7 +214,7 @@ function opaqueSubtreesReached(
     notes: [
       places.length === 0
         ? 'none: every field has a declared shape'
-        : `${reached.length} of ${places.length} reached by the seeds${seeds.corpus === undefined ? ' (examples only: no corpus folder)' : ''}`,
+        : `${reached.length} of ${places.length} reached by the seeds${seeds.recorded === undefined ? ' (examples only: no corpus folder)' : ''}`,
       ...reached.map(
         (place) =>
           `${where(place)}: reached by ${place.reachedBy.slice(0, 3).join(', ')}${place.reachedBy.length > 3 ? `, and ${place.reachedBy.length - 3} more` : ''}`

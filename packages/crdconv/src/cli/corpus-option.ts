@@ -3,7 +3,7 @@ import { existsSync, statSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { Option } from 'commander'
 import { UsageError } from '../command-io/index.ts'
-import { defaultCorpusDirectory } from '../corpus/index.ts'
+import { defaultCorpusDirectory, readCorpus, type CorpusObject } from '../corpus/index.ts'
 
 export function corpusOption(): Option {
   return new Option(
@@ -26,4 +26,13 @@ export function corpusFolder(given: string | undefined, cwd: string): string | u
     throw new UsageError('file-unreadable', `--corpus ${given}: no such folder`)
   }
   return folder
+}
+
+/** The kit's seeds from the corpus folder `corpusFolder` picks: its objects, read once. */
+export function recordedSeeds(
+  given: string | undefined,
+  cwd: string
+): { readonly recorded?: readonly CorpusObject[] } {
+  const folder = corpusFolder(given, cwd)
+  return folder === undefined ? {} : { recorded: readCorpus(folder) }
 }

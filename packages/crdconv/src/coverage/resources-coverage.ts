@@ -1,4 +1,5 @@
 import type { Resource } from '@crdconv/webhook/scheme'
+import { readCorpus } from '../corpus/index.ts'
 import { schemasOfResource, versionPairs } from '../diff/index.ts'
 import type { CoverageFinding, CoverageReport, OpaqueSubtreeReach } from '../testing/index.ts'
 
@@ -51,6 +52,7 @@ export function coverageOfResources(
   selection: CoverageSelection = {}
 ): ResourcesCoverage | { readonly problem: string } {
   const reports: CoverageReport[] = []
+  const seeds = selection.corpus === undefined ? {} : { recorded: readCorpus(selection.corpus) }
   for (const resource of resources) {
     const chosen =
       selection.from === undefined && selection.to === undefined
@@ -61,13 +63,12 @@ export function coverageOfResources(
       kit.conversionCoverage(resource, {
         ...(selection.runs === undefined ? {} : { numRuns: selection.runs }),
         ...(selection.seed === undefined ? {} : { seed: selection.seed }),
-        ...(selection.corpus === undefined ? {} : { corpus: selection.corpus }),
+        ...seeds,
         ...(chosen === undefined ? {} : { pairs: chosen.pairs }),
       })
     )
   }
   const findings = reports.map((report) => kit.coverageFindings(report))
-  const seeds = selection.corpus === undefined ? {} : { corpus: selection.corpus }
   return {
     reports,
     opaque: resources.map((resource) => kit.opaqueSubtreeReach(resource, seeds)),

@@ -1,5 +1,6 @@
 // What conversionCoverage reports, and the options it takes: the coverage report's shape.
 import type { KubeObject } from '@crdconv/webhook/scheme'
+import type { CorpusObject } from '../corpus/index.ts'
 
 /** Generated objects per pair of versions: this many whole ones and as many partial ones. */
 export const DEFAULT_COVERAGE_RUNS = 50
@@ -14,7 +15,7 @@ export interface CoverageOptions {
   /** Hand-written objects, followed beside the generated ones at their version (seeds). */
   readonly examples?: readonly KubeObject[]
   /** A folder of recorded objects: those of the resource are followed too (seeds). */
-  readonly corpus?: string | URL
+  readonly recorded?: readonly CorpusObject[]
 }
 
 /** What becomes of a field of the source version; `SourceFieldCoverage` says each. */

@@ -24,7 +24,7 @@ const FRAMEWORK_FIELDS = new Set(['apiVersion', 'kind', 'metadata'])
  *
  * @example
  * ```ts
- * opaqueSubtreeReach(pipeline, { corpus: 'corpus' }).filter((place) => place.reachedBy.length === 0)
+ * opaqueSubtreeReach(pipeline, { recorded: readCorpus('corpus') }).filter((place) => place.reachedBy.length === 0)
  * ```
  */
 export function opaqueSubtreeReach(

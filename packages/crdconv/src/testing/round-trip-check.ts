@@ -17,6 +17,7 @@ import {
   type RoundTripFailure,
   type RoundTripReport,
 } from './round-trip-report.ts'
+import type { CorpusObject } from '../corpus/index.ts'
 
 /** Objects generated per check unless told otherwise: enough to find most losses, fast in `npm test`. */
 export const DEFAULT_NUM_RUNS = 50
@@ -43,10 +44,11 @@ export interface RoundTripOptions {
    */
   readonly examples?: readonly KubeObject[]
   /**
-   * A folder of recorded objects (`crdconv record`, or YAML and JSON put there by hand): those of
-   * the resource are seeds, checked first at their version, then grown like the examples.
+   * Objects recorded from a cluster (`crdconv record`; read with the corpus reader, as `crdconv
+   * check` reads the project's folder): those of the resource are seeds, checked first at their
+   * version, then grown like the examples.
    */
-  readonly corpus?: string | URL
+  readonly recorded?: readonly CorpusObject[]
   /**
    * Also fail a round trip whose answer the target version's zod schema refuses
    * (`answer-not-writable`): a client reading it there could not write it back. Default `false`.

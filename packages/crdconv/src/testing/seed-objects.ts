@@ -1,9 +1,8 @@
 // The objects the kit grows realistic ones from: each version's `examples`, hand-written objects
 // given to it, and objects recorded from a cluster (a corpus folder).
-import { fileURLToPath } from 'node:url'
 import { jsonCopy } from '@crdconv/webhook/json'
 import { formatApiVersion, type KubeObject, type Resource } from '@crdconv/webhook/scheme'
-import { readCorpus } from '../corpus/index.ts'
+import type { CorpusObject } from '../corpus/index.ts'
 import { exampleObjects } from '../crd/index.ts'
 
 /** One object the kit grows others from, at one version of the resource, and where it came from. */
@@ -18,8 +17,11 @@ export interface SeedObject {
 export interface SeedSources {
   /** Hand-written objects, each a seed at the version its `apiVersion` names. */
   readonly examples?: readonly KubeObject[]
-  /** A folder of recorded objects (`readCorpus`); those of the resource's group and kind are seeds. */
-  readonly corpus?: string | URL
+  /**
+   * Objects read from a corpus folder (`crdconv check` and `coverage` read the project's); those
+   * of the resource's group and kind are seeds. The kit reads no files: it runs in workerd too.
+   */
+  readonly recorded?: readonly CorpusObject[]
 }
 
 /**
@@ -28,12 +30,12 @@ export interface SeedSources {
  *
  * @example
  * ```ts
- * const seeds = seedObjects(pipeline, { corpus: 'corpus' })
+ * const seeds = seedObjects(pipeline, { recorded: readCorpus('corpus') })
  * seeds.filter((seed) => seed.version === 'v1').length
  * ```
  */
 export function seedObjects(resource: Resource, sources: SeedSources = {}): SeedObject[] {
-  const recorded = corpusObjects(sources.corpus)
+  const recorded = sources.recorded ?? []
   return resource.versionNames.flatMap((version) => {
     const apiVersion = formatApiVersion(resource.group, version)
     const ofVersion = (object: KubeObject) =>
@@ -49,16 +51,11 @@ export function seedObjects(resource: Resource, sources: SeedSources = {}): Seed
     }))
     const fromCorpus = recorded
       .filter(({ object }) => ofVersion(object))
-      .map(({ source, object }) => ({ version, source: `corpus ${source}`, object }))
+      .map(({ source, object }) => ({
+        version,
+        source: `corpus ${source}`,
+        object: jsonCopy(object) as KubeObject,
+      }))
     return [...given, ...own, ...fromCorpus]
   })
-}
-
-function corpusObjects(corpus: string | URL | undefined): { source: string; object: KubeObject }[] {
-  if (corpus === undefined) return []
-  const directory = corpus instanceof URL ? fileURLToPath(corpus) : corpus
-  return readCorpus(directory).map(({ source, object }) => ({
-    source,
-    object: jsonCopy(object) as KubeObject,
-  }))
 }

@@ -29,7 +29,7 @@ export interface VersionSeeds {
  *
  * @example
  * ```ts
- * const atV1 = seededVersions(pipeline, { corpus: 'corpus' }).get('v1')
+ * const atV1 = seededVersions(pipeline, { recorded: readCorpus('corpus') }).get('v1')
  * ```
  */
 export function seededVersions(
