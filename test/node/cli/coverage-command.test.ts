@@ -11,7 +11,9 @@ describe('crdconv coverage', () => {
     const { code, stdout, stderr } = await crdconv(['coverage', '--runs', '10'])
     expect(stderr).toBe('')
     expect(code).toBe(0)
-    expect(stdout).toContain('CronTab.example.com v1beta1 → v1: 20 generated objects and 1 from examples and recorded objects converted')
+    expect(stdout).toContain(
+      'CronTab.example.com v1beta1 → v1: 20 generated objects and 1 from examples and recorded objects converted'
+    )
     expect(stdout).toMatch(/\.hostPort\s+moved\s+\.host, \.port\n/)
     expect(stdout).toMatch(/\.spec\.encryption\.keyRef\s+stashed\s+stash encryption\n/)
     expect(stdout).toMatch(/\.spec\.encryption\.keyRef\s+never filled\s+no default\n/)
