@@ -1,14 +1,11 @@
 import { jsonCopy } from '@crdconv/webhook/json'
-import { convertChecked } from '@crdconv/webhook/review'
 import {
   canonicalJson,
   createScheme,
   formatApiVersion,
-  type ConversionFailureCode,
   type Converter,
   type KubeObject,
   type Resource,
-  type Scheme,
 } from '@crdconv/webhook/scheme'
 import { deepFreeze } from './deep-freeze.ts'
 import { requireFreshAnswers } from './fresh-answers.ts'
@@ -19,20 +16,8 @@ import { roundTripDifferences } from './round-trip-comparison.ts'
 import { storedByApiServer } from './api-server-storage.ts'
 import { schemaRefusals } from './writable-answers.ts'
 import type { JsonSchema } from './json-schema-arbitrary.ts'
-import type { RoundTripCheck, RoundTripFailureCode } from './round-trip-report.ts'
-
-/**
- * What one object did wrong: a headline, detail lines, and what came back, if anything. With
- * `stash-too-large`, nothing: the stash could not hold what a conversion had to keep.
- */
-export interface Problem {
-  readonly code: RoundTripFailureCode
-  /** With `conversion-failed`: the code of the conversion's failure. */
-  readonly conversionCode?: ConversionFailureCode
-  readonly what: string
-  readonly lines: readonly string[]
-  readonly returned?: unknown
-}
+import type { RoundTripCheck } from './round-trip-report.ts'
+import { mutated, storedAnswer, type Problem } from './round-trip-problem.ts'
 
 /** One check to run on many objects: a round trip, or a direct converter against a longer path. */
 export interface Plan {
@@ -266,50 +251,5 @@ function pathsAgree(
     what: 'the direct converter and the longer path disagree',
     lines: differences.map((difference) => describeDifference(difference, [shorter, longer])),
     returned: current,
-  }
-}
-
-/** The converted object, or the problem the round-trip report shows for it. */
-function storedAnswer(
-  scheme: Scheme,
-  object: KubeObject,
-  desiredAPIVersion: string
-): Problem | { readonly object: KubeObject } {
-  const result = convertChecked(scheme, object, desiredAPIVersion)
-  if (result.ok) return result
-  const versionOf = (apiVersion: string | undefined) => apiVersion?.split('/').pop() ?? '?'
-  const step = `${versionOf(object.apiVersion)} → ${versionOf(desiredAPIVersion)}`
-  const { code, message, path, rejected } = result.problem
-  if (rejected !== undefined) {
-    return {
-      code: 'answer-refused',
-      what: `${step} gave an answer the API server rejects: ${rejected.rule.message}`,
-      lines: [],
-      returned: rejected.answer,
-    }
-  }
-  const field = path === undefined ? '' : ` (field ${path})`
-  // a limit of the two versions: the API server gets a clear Failed answer and keeps the object
-  if (code === 'stash-too-large') {
-    return { code, what: `${step} was refused: ${message}${field}`, lines: [] }
-  }
-  const hint =
-    code === 'converter-threw' &&
-    /read.only|not extensible|Cannot (add|assign|delete|define)/.test(message)
-      ? ['a converter wrote to the object it was given: build and return a new one instead']
-      : []
-  return {
-    code: 'conversion-failed',
-    conversionCode: code,
-    what: `${step} failed: ${message}${field}`,
-    lines: hint,
-  }
-}
-
-function mutated(): Problem {
-  return {
-    code: 'input-mutated',
-    what: 'a converter changed the object it was given',
-    lines: ['converters must build and return a new object and leave their input as it was'],
   }
 }
