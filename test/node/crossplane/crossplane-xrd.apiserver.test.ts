@@ -56,6 +56,20 @@ describeWithApiServer(
     const readJson = async (args: readonly string[]): Promise<Json> =>
       JSON.parse(await kube([...args, '-o', 'json'])) as Json
     const crd = (name: string) => readJson(['get', 'crd', name])
+    // the XRD crdconv crd writes for `scheme`, stanza and all, applied as a user applies it
+    const applyXrd = async (scheme: string) => {
+      const generated = await crdconv([
+        'crd',
+        '--scheme',
+        scheme,
+        '--url',
+        webhook.url,
+        '--ca-bundle',
+        tls.caCert,
+      ])
+      expect(generated.code, generated.stderr).toBe(0)
+      await kube(['apply', '-f', '-'], generated.stdout)
+    }
     const at = (version: string, plural: string, name: string, namespace?: string) =>
       readJson([
         'get',
@@ -95,17 +109,7 @@ describeWithApiServer(
         nodeServerTarget.start(tls, SCHEME),
       ])
       crossplane = await startCrossplane(server, (binary as { path: string }).path)
-      const generated = await crdconv([
-        'crd',
-        '--scheme',
-        SCHEME,
-        '--url',
-        webhook.url,
-        '--ca-bundle',
-        tls.caCert,
-      ])
-      expect(generated.code, generated.stderr).toBe(0)
-      await kube(['apply', '-f', '-'], generated.stdout)
+      await applyXrd(SCHEME)
       for (const name of [XR_CRD, CLAIM_CRD]) {
         await eventually(
           `Crossplane rendering ${name}`,
@@ -201,17 +205,7 @@ describeWithApiServer(
     })
 
     it('switches the referenceable version in the XRD, and migrate rewrites XRs and claims', async () => {
-      const generated = await crdconv([
-        'crd',
-        '--scheme',
-        SCHEME_V1ALPHA1,
-        '--url',
-        webhook.url,
-        '--ca-bundle',
-        tls.caCert,
-      ])
-      expect(generated.code, generated.stderr).toBe(0)
-      await kube(['apply', '-f', '-'], generated.stdout)
+      await applyXrd(SCHEME_V1ALPHA1)
       for (const name of [XR_CRD, CLAIM_CRD]) {
         await eventually(
           `Crossplane storing ${name} at v1alpha1`,
