@@ -75,6 +75,17 @@ describe('sameShape, stand-ins for secrets', () => {
     expect(replace.number(1e21)).not.toBe(1e21)
   })
 
+  it.each([7, 0, -31, 424242, 100000, 2.5, 1099511627776])(
+    'gives %d a stand-in of as many characters for every key, never the number itself',
+    (value) => {
+      for (let run = 0; run < 300; run++) {
+        const standIn = sameShape().number(value)
+        expect(String(standIn)).toHaveLength(String(value).length)
+        expect(standIn).not.toBe(value)
+      }
+    }
+  )
+
   it('gives the same secret the same stand-in in one run, another in the next', () => {
     expect(replace.text('hunter2-Rules!')).toBe(replace.text('hunter2-Rules!'))
     expect(sameShape().text('hunter2-Rules!')).not.toBe(replace.text('hunter2-Rules!'))

@@ -84,9 +84,19 @@ export function sameShape(key: Buffer = randomBytes(32)): SameShape {
   }
   const number = (value: number): number => {
     if (!Number.isFinite(value)) return value
-    const shaped = Number(charWise(String(value)))
-    // `1e+21` has letters: its stand-in is no number, and the value must not stay
-    return Number.isFinite(shaped) ? shaped : 0
+    const written = String(value)
+    // `1e+21` has letters: its stand-in would be no number, and the value must not stay
+    if (!/^-?\d+(\.\d+)?$/.test(written)) return 0
+    // a 0 first in the integer part or last in the fraction would be dropped: those stay 1 to 9
+    const digits = charWise(written).replace(
+      /^(-?)0(?=\d)|0$(?<=\.\d*)/g,
+      (_, sign?: string) => `${sign ?? ''}1`
+    )
+    const shaped = Number(digits)
+    if (shaped !== value) return shaped
+    return value === 0
+      ? 1
+      : value + (Math.abs(value % 10) >= 9 ? -Math.sign(value) : Math.sign(value))
   }
   return { text, number }
 }
