@@ -12,8 +12,7 @@ import { DEFAULT_SLOW_MS, readWebhookMetrics } from '../webhook-health/index.ts'
 import { SETTING_VARIABLES } from '@crdconv/webhook/http'
 import { EXIT, readCaBundle, suggestedCommands, type CliIo } from '../command-io/index.ts'
 import type { CommandContext } from './command-context.ts'
-import { PROJECT_TOKEN_FILE } from '../init/index.ts'
-import { findPathToken } from './project-token.ts'
+import { findPathToken, PROJECT_TOKEN_FILE } from '../path-token/index.ts'
 import {
   addClusterOptions,
   asUsageErrors,
