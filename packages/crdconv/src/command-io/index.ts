@@ -18,6 +18,7 @@ export {
 export { projectSettings, type ProjectSettings } from './project-settings.ts'
 export { formatTable } from './text-table.ts'
 export { countOf, shellWord } from './wording.ts'
+export { yamlErrorAt } from './yaml-error.ts'
 export {
   suggestedCommands,
   type CommandSelection,
