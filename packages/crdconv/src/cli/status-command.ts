@@ -10,7 +10,13 @@ import {
 } from '../lifecycle/index.ts'
 import { DEFAULT_SLOW_MS, readWebhookMetrics } from '../webhook-health/index.ts'
 import { SETTING_VARIABLES } from '@crdconv/webhook/http'
-import { EXIT, readCaBundle, suggestedCommands, type CliIo } from '../command-io/index.ts'
+import {
+  EXIT,
+  LOCAL_DEV_CONTEXT,
+  readCaBundle,
+  suggestedCommands,
+  type CliIo,
+} from '../command-io/index.ts'
 import type { CommandContext } from './command-context.ts'
 import { PROJECT_TOKEN_FILE } from '../init/index.ts'
 import { findPathToken } from './project-token.ts'
@@ -128,6 +134,7 @@ async function showStatus(io: CliIo, options: StatusOptions): Promise<number> {
   const commands = suggestedCommands({
     ...options,
     urlConfigured: projectSettings(io.cwd).url !== undefined,
+    localDev: client.contextName === LOCAL_DEV_CONTEXT,
   })
   for (const resource of resources) {
     const found = await asUsageErrors(() =>

@@ -20,6 +20,7 @@ export { projectSettings, type ProjectSettings } from './project-settings.ts'
 export { formatTable } from './text-table.ts'
 export { countOf, shellWord } from './wording.ts'
 export {
+  LOCAL_DEV_CONTEXT,
   suggestedCommands,
   type CommandSelection,
   type SuggestedCommands,
