@@ -18,8 +18,7 @@ import {
   type CliIo,
 } from '../command-io/index.ts'
 import type { CommandContext } from './command-context.ts'
-import { PROJECT_TOKEN_FILE } from '../init/index.ts'
-import { findPathToken } from './project-token.ts'
+import { findPathToken, PROJECT_TOKEN_FILE } from '../path-token/index.ts'
 import {
   addClusterOptions,
   asUsageErrors,

@@ -1,11 +1,10 @@
-/** What every command reads, writes and refuses, below the CLI and the domains: io, input and token files, the project's settings, usage errors, tables, wording, manifests. */
+/** What every command reads, writes and refuses, below the CLI and the domains: io, input files, the project's settings, usage errors, tables, wording, manifests. */
 export {
   describeError,
   EXIT,
   processIo,
   readCaBundle,
   readInput,
-  redactingIo,
   warn,
   type CliIo,
 } from './command-io.ts'
@@ -25,6 +24,5 @@ export {
   type CommandSelection,
   type SuggestedCommands,
 } from './suggested-commands.ts'
-export { readTokenFile, tokensInFile } from './token-file.ts'
 export { UsageError, type UsageProblemCode } from './usage-error.ts'
 export { USAGE_ERROR_CODES, type UsageErrorCode } from './usage-error-codes.ts'
