@@ -20,6 +20,7 @@ export { formatTable } from './text-table.ts'
 export { countOf, shellWord } from './wording.ts'
 export { yamlErrorAt } from './yaml-error.ts'
 export {
+  LOCAL_DEV_CONTEXT,
   suggestedCommands,
   type CommandSelection,
   type SuggestedCommands,
