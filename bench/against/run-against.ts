@@ -1,7 +1,7 @@
 // `npm run bench -- --against <ref>`: this tree beside another commit, built in a scratch tree,
 // in alternating rounds of one run: core (CPU per review over the JSON floor, each tree's own
 // core child), the Lambda cold start and its module load (each tree's Lambda entry from its
-// template.yaml); with `--platforms`, Node over HTTP and HTTPS and the warm Lambda as well; with
+// template.yaml), the Worker's (its wrangler.toml's main) and both bundles' bytes; with `--platforms`, Node over HTTP and HTTPS and the warm Lambda as well; with
 // `--check-time`, `crdconv check` at its defaults (bench/against/check-time.ts). This
 // tree is measured twice per round, so the run gives its own noise; a figure slower than the
 // other commit beyond it is a regression, and the run exits 1.
@@ -29,6 +29,7 @@ import { coldStartTarget, coreTarget, printTargets, type Target } from '../targe
 import { defaultBaseRef, scratchTree } from './scratch-tree.ts'
 import { writeGateReport } from './gate-report.ts'
 import { CHECK_TIME_LIMIT, measureCheckTime } from './check-time.ts'
+import { measureWorker, printBundleWeights, weighBundle } from './bundle-figures.ts'
 
 /** The sizes of the core figure in the comparison: 10,000 needs separate heaps and minutes. */
 const CORE_SIZES = [1, 100, 1000] as const
@@ -83,6 +84,21 @@ export async function runAgainst(options: AgainstOptions): Promise<boolean> {
     const core = await measureCore(workDir, trees)
     step(`Lambda cold start: ${COLD_ROUNDS} rounds, a fresh process per bundle`)
     const cold = await measureColdStart(workDir, trees)
+    step(
+      `Worker: each tree's script weighed, then ${COLD_ROUNDS} rounds of a fresh process per script`
+    )
+    const worker = await measureWorker(workDir, trees, COLD_ROUNDS)
+    const lambdaBundles = coldStartBundles(workDir)
+    const bundles = [
+      { name: 'Worker script', weights: worker.weights },
+      {
+        name: 'Lambda bundle',
+        weights: {
+          current: weighBundle(lambdaBundles.current),
+          against: weighBundle(lambdaBundles.against),
+        },
+      },
+    ]
     const platforms: PairedFigure[] = []
     if (options.platforms) {
       step(`Lambda, warm: ${SIDES.length} bundles invoked in turns in one process`)
@@ -90,7 +106,9 @@ export async function runAgainst(options: AgainstOptions): Promise<boolean> {
       step('Node over HTTP and HTTPS: three servers loaded in turns')
       platforms.push(...(await measureNodeServers(workDir, trees)))
     }
-    const verdicts = [...core.figures, ...cold.figures, ...platforms].map(judgeFigure)
+    const verdicts = [...core.figures, ...cold.figures, ...worker.figures, ...platforms].map(
+      judgeFigure
+    )
     const targets = [
       ...[...core.currentRatios].map(([objects, ratio]) => coreTarget(objects, ratio)),
       coldStartTarget(cold.currentOverBare),
@@ -106,6 +124,7 @@ export async function runAgainst(options: AgainstOptions): Promise<boolean> {
       })
     }
     printComparison(other.ref, other.commit, verdicts, targets)
+    printBundleWeights(other.ref, bundles)
     if (checkTime !== undefined) printCheckTime(other.ref, checkTime.figures.map(judgeFigure))
     const seconds = Math.round((Date.now() - started) / 1000)
     console.log(`\nbench --against ${other.ref}: ${seconds} s`)
