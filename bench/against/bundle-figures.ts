@@ -72,25 +72,8 @@ export async function measureWorker(
   }
   const bodyFile = join(workDir, 'worker-cold-review.json')
   writeFileSync(bodyFile, cronTabReviewBody(1))
-  type Run = { loadMs: number; totalMs: number }
-  const runs: Record<Side, Run[]> = { current: [], currentAgain: [], against: [] }
-  for (let round = 0; round < rounds; round++) {
-    for (const side of orderOfRound(SIDES, round)) {
-      const { stderr } = await execFileAsync(
-        process.execPath,
-        [
-          '--input-type=module',
-          '-e',
-          WORKER_COLD_START_TIMER,
-          pathToFileURL(scripts[side]).href,
-          bodyFile,
-        ],
-        { env: openBenchEnvironment() }
-      )
-      runs[side].push(lastJsonLine<Run>(stderr))
-    }
-  }
-  const figure = (name: string, key: keyof Run): PairedFigure => ({
+  const runs = await coldStartRuns(WORKER_COLD_START_TIMER, scripts, bodyFile, rounds)
+  const figure = (name: string, key: keyof ColdStartRun): PairedFigure => ({
     name,
     unit: 'ms CPU',
     current: runs.current.map((run) => run[key]),
@@ -104,6 +87,41 @@ export async function measureWorker(
       figure('start-up: Worker script module load', 'loadMs'),
     ],
   }
+}
+
+/** One cold start: CPU ms of the module load, and of the load plus the first request. */
+export interface ColdStartRun {
+  readonly loadMs: number
+  readonly totalMs: number
+}
+
+/**
+ * `rounds` alternating rounds of a fresh Node process per script, each running `timer` (a module
+ * that reports a {@link ColdStartRun} as its last stderr line) on the script and `input`.
+ */
+export async function coldStartRuns<Name extends string>(
+  timer: string,
+  scripts: Readonly<Record<Name, string>>,
+  input: string,
+  rounds: number
+): Promise<Record<Name, ColdStartRun[]>> {
+  const names = Object.keys(scripts) as Name[]
+  const runs = Object.fromEntries(names.map((name) => [name, []])) as unknown as Record<
+    Name,
+    ColdStartRun[]
+  >
+  for (let round = 0; round < rounds; round++) {
+    for (const name of orderOfRound(names, round)) {
+      const script = pathToFileURL(scripts[name]).href
+      const { stderr } = await execFileAsync(
+        process.execPath,
+        ['--input-type=module', '-e', timer, script, input],
+        { env: openBenchEnvironment() }
+      )
+      runs[name].push(lastJsonLine<ColdStartRun>(stderr))
+    }
+  }
+  return runs
 }
 
 /** A bundle file's weight, as measureWorker weighs the Worker. */
@@ -121,8 +139,11 @@ export function printBundleWeights(
   }[]
 ): void {
   const bytes = (count: number) => `${count.toLocaleString('en')} B`
-  const change = (now: number, before: number) =>
-    `${now >= before ? '+' : '−'}${Math.abs(now - before).toLocaleString('en')} B (${((now / before - 1) * 100).toFixed(1)} %)`
+  const change = (now: number, before: number) => {
+    const sign = now >= before ? '+' : '−'
+    const percent = (Math.abs(now / before - 1) * 100).toFixed(1)
+    return `${sign}${Math.abs(now - before).toLocaleString('en')} B (${sign}${percent} %)`
+  }
   printTable(
     `Bundles, this tree against ${ref} (minified; gzip level 9)`,
     ['bundle', ref, 'this tree', 'change'],

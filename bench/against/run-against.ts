@@ -8,14 +8,12 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { pathToFileURL } from 'node:url'
 import { parseSamTemplate, webhookFunction } from '../../scripts/sam-template.ts'
 import {
   bundleForNode,
   execFileAsync,
   lastJsonLine,
   median,
-  openBenchEnvironment,
   printTable,
   repoRoot,
 } from '../bench-support.ts'
@@ -29,7 +27,13 @@ import { coldStartTarget, coreTarget, printTargets, type Target } from '../targe
 import { defaultBaseRef, scratchTree } from './scratch-tree.ts'
 import { writeGateReport } from './gate-report.ts'
 import { CHECK_TIME_LIMIT, measureCheckTime } from './check-time.ts'
-import { measureWorker, printBundleWeights, weighBundle } from './bundle-figures.ts'
+import {
+  coldStartRuns,
+  measureWorker,
+  printBundleWeights,
+  weighBundle,
+  type ColdStartRun,
+} from './bundle-figures.ts'
 
 /** The sizes of the core figure in the comparison: 10,000 needs separate heaps and minutes. */
 const CORE_SIZES = [1, 100, 1000] as const
@@ -203,32 +207,9 @@ async function measureColdStart(
   }
   const eventFile = join(workDir, 'cold-start-event.json')
   writeFileSync(eventFile, JSON.stringify(reviewFunctionUrlEvent(cronTabReviewBody(1))))
-  type Run = { loadMs: number; totalMs: number }
-  const names = ['bare', ...SIDES] as const
-  const runs: Record<(typeof names)[number], Run[]> = {
-    bare: [],
-    current: [],
-    currentAgain: [],
-    against: [],
-  }
-  for (let round = 0; round < COLD_ROUNDS; round++) {
-    for (const name of orderOfRound(names, round)) {
-      const { stderr } = await execFileAsync(
-        process.execPath,
-        [
-          '--input-type=module',
-          '-e',
-          COLD_START_TIMER,
-          pathToFileURL(bundles[name]).href,
-          eventFile,
-        ],
-        { env: openBenchEnvironment() }
-      )
-      runs[name].push(lastJsonLine<Run>(stderr))
-    }
-  }
-  const field = (name: (typeof names)[number], key: keyof Run) => runs[name].map((run) => run[key])
-  const figure = (name: string, key: keyof Run): PairedFigure => ({
+  const runs = await coldStartRuns(COLD_START_TIMER, bundles, eventFile, COLD_ROUNDS)
+  const field = (name: Side | 'bare', key: keyof ColdStartRun) => runs[name].map((run) => run[key])
+  const figure = (name: string, key: keyof ColdStartRun): PairedFigure => ({
     name,
     unit: 'ms CPU',
     current: field('current', key),
