@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs'
 import { register as registerHooks } from 'node:module'
 import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import type { Resource, Scheme } from '@crdconv/webhook/scheme'
+import { checkDefinitions, type Resource, type Scheme } from '@crdconv/webhook/scheme'
 import { Option, type Command } from 'commander'
 import { projectSettings, UsageError } from '../command-io/index.ts'
 import { descriptionsModule, PROJECT_SCHEME } from '../init/index.ts'
@@ -11,12 +11,12 @@ export const SCHEME_OPTION_HELP = `module (.ts or .js) exporting \`scheme\`, a c
 
 /**
  * The scheme in `module` (its `scheme` export, else its default export). Without one: the module
- * named by `"crdconv": { "scheme": … }` in `cwd`'s package.json, else `src/scheme.ts`. A
- * `SchemeError` thrown while the module loads (a definition mistake) passes through; anything
- * else that stops it loading is a usage error. Its `.descriptions` sibling is loaded after it
- * (`descriptionsModule`). With `fresh`, the project's own modules load again (those in
- * `node_modules` do not), so a module edited since the last load is read again: `crdconv dev`
- * reloads a changed scheme that way.
+ * named by `"crdconv": { "scheme": … }` in `cwd`'s package.json, else `src/scheme.ts`. Its
+ * definitions are checked (`checkDefinitions`): a `SchemeError`, thrown by them or while the
+ * module loads (a definition mistake), passes through; anything else that stops it loading is
+ * a usage error. Its `.descriptions` sibling is loaded after it (`descriptionsModule`). With
+ * `fresh`, the project's own modules load again (those in `node_modules` do not), so a module
+ * edited since the last load is read again: `crdconv dev` reloads a changed scheme that way.
  */
 export async function loadScheme(
   given: string | undefined,
@@ -52,6 +52,7 @@ export async function loadScheme(
       `--scheme ${module} exports no scheme: add \`export const scheme = createScheme([yourResource])\``
     )
   }
+  checkDefinitions(scheme.resources)
   return scheme
 }
 

@@ -3,6 +3,7 @@ import {
   canonicalJson,
   createScheme,
   formatApiVersion,
+  checkDefinitions,
   type Converter,
   type KubeObject,
   type Resource,
@@ -39,9 +40,11 @@ type Storing = (object: KubeObject, version: string, pruned?: boolean) => Proble
 
 /**
  * Every check of `resource`: a round trip for each ordered pair of versions, and a comparison
- * for each converter that a longer path can stand in for.
+ * for each converter that a longer path can stand in for. Throws a `SchemeError` on a mistake
+ * in the definition (`checkDefinitions`), which the round trips report as a check not run.
  */
 export function planChecks(resource: Resource, { writable = false } = {}): Plan[] {
+  checkDefinitions([resource])
   const scheme = createScheme([requireFreshAnswers(resource)])
   const apiVersion = (version: string) => formatApiVersion(resource.group, version)
   const schemas = new Map(

@@ -4,6 +4,7 @@
 export {
   annotationPlaceValue,
   CAMEL_CASE,
+  checkDefinitions,
   canonicalJson,
   celRulesOf,
   crdKeywords,
