@@ -1,4 +1,6 @@
-/** Corpus folders: objects recorded from a cluster or put there by hand, read as the kit's seeds. */
+/** Corpus folders: objects recorded from a cluster or put there by hand, read as the kit's seeds.
+ * @module
+ */
 export {
   corpusFile,
   DEFAULT_CORPUS_FOLDER,
