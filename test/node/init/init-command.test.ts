@@ -169,7 +169,6 @@ describe('crdconv init', () => {
       'test/scheme.test.ts: crdconv/corpus',
       'test/scheme.test.ts: crdconv/crd',
       'test/scheme.test.ts: crdconv/testing',
-      'test/scheme.test.ts: node:url',
       'test/scheme.test.ts: vitest',
       'test/server.test.ts: crdconv/testing',
       'test/server.test.ts: vitest',

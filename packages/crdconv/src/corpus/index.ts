@@ -7,5 +7,5 @@ export {
   defaultCorpusDirectory,
   type CorpusPlace,
 } from './corpus-location.ts'
-export { readCorpus, type CorpusObject } from './corpus-reader.ts'
+export { readCorpus, readProjectCorpus, type CorpusObject } from './corpus-reader.ts'
 export { corpusWriter, type CorpusWriter } from './corpus-writer.ts'

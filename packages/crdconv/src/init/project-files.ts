@@ -142,8 +142,7 @@ function schemeTest(): string {
 // round trips between every pair of versions, and conversion coverage, grown from each version's
 // examples and from the objects recorded in the project's corpus folder (crdconv record), as
 // \`crdconv check\` grows them.
-import { fileURLToPath } from 'node:url'
-import { defaultCorpusDirectory, readCorpus } from 'crdconv/corpus'
+import { readProjectCorpus } from 'crdconv/corpus'
 import { checkResource } from 'crdconv/crd'
 import {
   conversionCoverage,
@@ -154,7 +153,7 @@ import { describe, expect, it } from 'vitest'
 import { scheme } from '../src/scheme.ts'
 
 // corpus/, or package.json's crdconv.corpus; none where the folder does not exist
-const recorded = readCorpus(defaultCorpusDirectory(fileURLToPath(new URL('..', import.meta.url))))
+const recorded = readProjectCorpus()
 
 describe.each(scheme.resources.map((resource) => [resource.identity.groupKind, resource] as const))(
   '%s',
