@@ -41,6 +41,7 @@ export const SCHEME_PROBLEM_CODES = [
   'way-back-not-derived',
   'annotation-place-invalid',
   'annotation-place-shared',
+  'annotation-place-in-list',
 ] as const
 
 export type SchemeProblemCode = ProblemCode<typeof SCHEME_PROBLEM_CODES>
