@@ -268,6 +268,23 @@ describeWithApiServer('crdconv migrate --clean', (release) => {
       expect(after['a']!.metadata.annotations).toEqual({ [OWNER]: 'team-a' })
       expect(after['b']!.metadata.annotations ?? {}).toEqual({})
     })
+
+    it('is the next step crdconv status names while an object carries the stash, and then nothing is', async () => {
+      const status = () =>
+        crdconv([
+          'status',
+          '--scheme',
+          fixture('clean-pipe-removed'),
+          '--kubeconfig',
+          server.kubeconfigPath,
+        ])
+      const before = await status()
+      expect(before.stdout).toMatch(
+        /^next: take the conversion state off the 2 objects that carry it: crdconv migrate .*--clean$/m
+      )
+      expect((await cli('clean-pipe-removed')).code).toBe(0)
+      expect((await status()).stdout).toMatch(/^next: nothing: one version, no webhook$/m)
+    })
   })
 })
 
