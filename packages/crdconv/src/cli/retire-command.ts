@@ -26,7 +26,8 @@ export function registerRetireCommand(program: Command, context: CommandContext)
 The last step of the version lifecycle: after crdconv migrate has set status.storedVersions to
 the storage version alone and the old versions are no longer served, remove them from the
 scheme and print the CRD without its webhook. Once it is applied, the API server never calls the
-webhook again, and its deployment can be deleted.
+webhook again, and its deployment can be deleted; crdconv migrate --clean then removes the
+conversion state (crdconv's stash, an earlier webhook's annotations) from the stored objects.
 
 Before printing, it reads the cluster the way kubectl does (--kubeconfig, --context, else
 KUBECONFIG, ~/.kube/config and the current context) and refuses while the live CRD's
@@ -75,7 +76,7 @@ async function printRetiredCrds(context: CommandContext, options: RetireOptions)
   )
   warn(
     io,
-    'apply this CRD (kubectl apply -f -); once it is applied the API server no longer calls the conversion webhook, and its deployment can be deleted'
+    'apply this CRD (kubectl apply -f -); once it is applied the API server no longer calls the conversion webhook, and its deployment can be deleted; crdconv migrate --clean then takes the conversion state off the stored objects'
   )
   return EXIT.ok
 }
