@@ -21,6 +21,11 @@ import { measuredSourcesHash } from './measured-sources.ts'
 import { benchMemory } from './memory-bench.ts'
 import { benchMetrics } from './metrics-bench.ts'
 import { benchMigrate, printMigrate, type MigrateResult } from './migrate-bench.ts'
+import {
+  benchStatusPrediction,
+  printStatusPrediction,
+  type StatusPredictionResult,
+} from './status-prediction-bench.ts'
 import { benchPackageSize } from './package-size-bench.ts'
 import { benchSizes } from './size-bench.ts'
 import { benchStartup } from './startup-bench.ts'
@@ -92,6 +97,14 @@ try {
     'skipped' in measuredMigrate && previousMigrate !== undefined && 'runs' in previousMigrate
       ? previousMigrate
       : measuredMigrate
+  step("status: crdconv status's predicted webhook cost beside the measured one, on each release")
+  const measuredStatus = await benchStatusPrediction()
+  // without the binaries, the figures of the last run that measured them (bench:status)
+  const previousStatus = readResults()['statusPrediction'] as StatusPredictionResult | undefined
+  const statusPrediction =
+    'skipped' in measuredStatus && previousStatus !== undefined && 'releases' in previousStatus
+      ? previousStatus
+      : measuredStatus
   if (withSystem) {
     step(
       'whole system: the real API servers, crdconv beside a bare webhook behind the distance proxy (npm run bench:system alone)'
@@ -199,6 +212,7 @@ try {
     memory,
     import: imported ?? null,
     migrate,
+    statusPrediction,
     // --no-system keeps the whole-system figures of the last run that measured them
     system: system ?? readResults()['system'] ?? null,
     targets,
@@ -217,6 +231,7 @@ try {
   )
   printWorstCase(worstCase)
   printMigrate(migrate)
+  printStatusPrediction(statusPrediction)
   if (system !== null) printSystem(system)
   console.log(`\nwritten: bench/results.json (${results.seconds} s)`)
 } finally {
