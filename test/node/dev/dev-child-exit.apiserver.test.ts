@@ -1,23 +1,20 @@
 // `crdconv dev` when a part of its cluster dies under it: the bin as a user runs it, and a real
 // signal sent to its etcd or kube-apiserver child, as the kernel's OOM killer or a stray kill would.
-import { execFile } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { dirname, join, resolve } from 'node:path'
-import { promisify } from 'node:util'
+import { existsSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { dirname, resolve } from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { API_SERVER_START_MS, describeWithApiServer } from '../../support/api-server.ts'
+import { describeWithApiServer } from '../../support/api-server.ts'
 import { expectNoTokenIn, tokensInPlay } from '../../support/token-leaks.ts'
 import {
-  BIN,
+  BUILD_AND_INIT_MS,
   buildPackages,
   canListenOn,
   childProcesses,
+  initProject,
   processRuns,
+  sessionPorts,
   startDev,
 } from './dev-process.ts'
-
-const repository = resolve(import.meta.dirname, '../../..')
 
 /** The child of `parent` whose command name is `name`, as `/proc/<pid>/comm` gives it. */
 async function childNamed(parent: number, name: string): Promise<number> {
@@ -45,15 +42,11 @@ describeWithApiServer('crdconv dev, when etcd or kube-apiserver stops on its own
   const env = { KUBEBUILDER_ASSETS: release.assets }
   beforeAll(async () => {
     await buildPackages()
-    const parent = mkdtempSync(join(tmpdir(), 'crdconv-dev-exit-'))
-    const flags = ['--group', 'example.com', '--kind', 'CronTab', '--versions', 'v1beta1,v1']
-    await promisify(execFile)(process.execPath, [BIN, 'init', 'webhook', ...flags], {
-      cwd: parent,
-    })
-    project = join(parent, 'webhook')
-    symlinkSync(join(repository, 'node_modules'), join(project, 'node_modules'))
-  }, API_SERVER_START_MS)
-  afterAll(() => rmSync(resolve(project, '..'), { recursive: true, force: true }))
+    project = await initProject()
+  }, BUILD_AND_INIT_MS)
+  afterAll(() => {
+    if (project !== undefined) rmSync(resolve(project, '..'), { recursive: true, force: true })
+  })
 
   it.each(deaths)(
     'says so in one line with $process log kept when $process gets $signal, stops the rest, frees its ports and exits 1',
@@ -62,10 +55,7 @@ describeWithApiServer('crdconv dev, when etcd or kube-apiserver stops on its own
       const dev = startDev([], project, env)
       try {
         const kubeconfig = await dev.kubeconfig()
-        const ports = [
-          /kube-apiserver \S+ at https:\/\/127\.0\.0\.1:(\d+), etcd at http:\/\/127\.0\.0\.1:(\d+)/,
-          /webhook at https:\/\/127\.0\.0\.1:(\d+)\/convert\/<redacted>/,
-        ].flatMap((pattern) => (pattern.exec(dev.stderr()) ?? []).slice(1).map(Number))
+        const ports = sessionPorts(dev.stderr())
         expect(ports).toHaveLength(3)
         const pid = dev.child.pid ?? 0
         const children = await childProcesses(pid)
