@@ -20,12 +20,8 @@ import { benchImport } from './import-bench.ts'
 import { measuredSourcesHash } from './measured-sources.ts'
 import { benchMemory } from './memory-bench.ts'
 import { benchMetrics } from './metrics-bench.ts'
-import { benchMigrate, printMigrate, type MigrateResult } from './migrate-bench.ts'
-import {
-  benchStatusPrediction,
-  printStatusPrediction,
-  type StatusPredictionResult,
-} from './status-prediction-bench.ts'
+import { benchMigrate, printMigrate } from './migrate-bench.ts'
+import { benchStatusPrediction, printStatusPrediction } from './status-prediction-bench.ts'
 import { benchPackageSize } from './package-size-bench.ts'
 import { benchSizes } from './size-bench.ts'
 import { benchStartup } from './startup-bench.ts'
@@ -90,21 +86,15 @@ try {
   step('import: the Prometheus CRD, imported and regenerated')
   const imported = await benchImport()
   step('migrate: 1,000 and 10,000 objects on a local API server (KUBEBUILDER_ASSETS)')
-  const measuredMigrate = await benchMigrate()
-  // without KUBEBUILDER_ASSETS, the figures of the last run that measured them (bench:migrate)
-  const previousMigrate = readResults()['migrate'] as MigrateResult | undefined
-  const migrate =
-    'skipped' in measuredMigrate && previousMigrate !== undefined && 'runs' in previousMigrate
-      ? previousMigrate
-      : measuredMigrate
+  // without the API server binaries, the figures of the last run that measured them (bench:migrate)
+  const migrate = orLastMeasured(await benchMigrate(), 'migrate', 'runs')
   step("status: crdconv status's predicted webhook cost beside the measured one, on each release")
-  const measuredStatus = await benchStatusPrediction()
-  // without the binaries, the figures of the last run that measured them (bench:status)
-  const previousStatus = readResults()['statusPrediction'] as StatusPredictionResult | undefined
-  const statusPrediction =
-    'skipped' in measuredStatus && previousStatus !== undefined && 'releases' in previousStatus
-      ? previousStatus
-      : measuredStatus
+  // likewise (bench:status)
+  const statusPrediction = orLastMeasured(
+    await benchStatusPrediction(),
+    'statusPrediction',
+    'releases'
+  )
   if (withSystem) {
     step(
       'whole system: the real API servers, crdconv beside a bare webhook behind the distance proxy (npm run bench:system alone)'
@@ -236,6 +226,17 @@ try {
   console.log(`\nwritten: bench/results.json (${results.seconds} s)`)
 } finally {
   rmSync(workDir, { recursive: true, force: true })
+}
+
+/**
+ * What a step measured, or, when it was skipped here, the figures under `key` in
+ * bench/results.json if they hold `figures` (a run that measured them).
+ */
+function orLastMeasured<T extends object>(measured: T, key: string, figures: string): T {
+  const previous = readResults()[key] as T | undefined
+  return 'skipped' in measured && previous !== undefined && figures in previous
+    ? previous
+    : measured
 }
 
 function printReport(

@@ -14,7 +14,6 @@ import { startTestApiServer } from '../packages/crdconv/src/test-api-server/test
 import { writeServingCertificate } from '../packages/crdconv/src/test-api-server/test-api-server-certificates.ts'
 import type { WebhookCostReport } from '../packages/crdconv/src/webhook-health/webhook-cost-report.ts'
 import { stallAfterBurstMs } from '../packages/crdconv/src/webhook-health/webhook-cost.ts'
-import { startDistanceProxy } from '../tools/distance-proxy/distance-proxy.ts'
 import { median, repoRoot, round } from './bench-support.ts'
 import {
   apiClient,
@@ -23,7 +22,7 @@ import {
   ok,
   type Api,
 } from './whole-system/cluster-client.ts'
-import { startCountedWebhook } from './whole-system/counting-server.ts'
+import { startProxiedWebhook } from './whole-system/counting-server.ts'
 import {
   burst,
   collection,
@@ -125,14 +124,8 @@ export async function predictionOnRelease(
   const stops: (() => Promise<void> | void)[] = []
   try {
     const tls = await writeServingCertificate(directory)
-    const webhook = await startCountedWebhook({ scheme: exampleScheme }, tls)
-    stops.push(() => webhook.close())
-    const proxy = await startDistanceProxy({
-      targetHost: '127.0.0.1',
-      targetPort: webhook.port,
-      oneWayMs: 0,
-    })
-    stops.push(() => proxy.close())
+    const { webhook, proxy, close } = await startProxiedWebhook({ scheme: exampleScheme }, tls)
+    stops.push(close)
     progress(`${release.name}: starting etcd and kube-apiserver`)
     const server = await startTestApiServer({ assets: release.assets, startTimeoutMs: 180_000 })
     stops.push(() => server.stop())
