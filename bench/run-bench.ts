@@ -20,7 +20,8 @@ import { benchImport } from './import-bench.ts'
 import { measuredSourcesHash } from './measured-sources.ts'
 import { benchMemory } from './memory-bench.ts'
 import { benchMetrics } from './metrics-bench.ts'
-import { benchMigrate, printMigrate, type MigrateResult } from './migrate-bench.ts'
+import { benchMigrate, printMigrate } from './migrate-bench.ts'
+import { benchStatusPrediction, printStatusPrediction } from './status-prediction-bench.ts'
 import { benchPackageSize } from './package-size-bench.ts'
 import { benchSizes } from './size-bench.ts'
 import { benchStartup } from './startup-bench.ts'
@@ -85,13 +86,15 @@ try {
   step('import: the Prometheus CRD, imported and regenerated')
   const imported = await benchImport()
   step('migrate: 1,000 and 10,000 objects on a local API server (KUBEBUILDER_ASSETS)')
-  const measuredMigrate = await benchMigrate()
-  // without KUBEBUILDER_ASSETS, the figures of the last run that measured them (bench:migrate)
-  const previousMigrate = readResults()['migrate'] as MigrateResult | undefined
-  const migrate =
-    'skipped' in measuredMigrate && previousMigrate !== undefined && 'runs' in previousMigrate
-      ? previousMigrate
-      : measuredMigrate
+  // without the API server binaries, the figures of the last run that measured them (bench:migrate)
+  const migrate = orLastMeasured(await benchMigrate(), 'migrate', 'runs')
+  step("status: crdconv status's predicted webhook cost beside the measured one, on each release")
+  // likewise (bench:status)
+  const statusPrediction = orLastMeasured(
+    await benchStatusPrediction(),
+    'statusPrediction',
+    'releases'
+  )
   if (withSystem) {
     step(
       'whole system: the real API servers, crdconv beside a bare webhook behind the distance proxy (npm run bench:system alone)'
@@ -199,6 +202,7 @@ try {
     memory,
     import: imported ?? null,
     migrate,
+    statusPrediction,
     // --no-system keeps the whole-system figures of the last run that measured them
     system: system ?? readResults()['system'] ?? null,
     targets,
@@ -217,10 +221,22 @@ try {
   )
   printWorstCase(worstCase)
   printMigrate(migrate)
+  printStatusPrediction(statusPrediction)
   if (system !== null) printSystem(system)
   console.log(`\nwritten: bench/results.json (${results.seconds} s)`)
 } finally {
   rmSync(workDir, { recursive: true, force: true })
+}
+
+/**
+ * What a step measured, or, when it was skipped here, the figures under `key` in
+ * bench/results.json if they hold `figures` (a run that measured them).
+ */
+function orLastMeasured<T extends object>(measured: T, key: string, figures: string): T {
+  const previous = readResults()[key] as T | undefined
+  return 'skipped' in measured && previous !== undefined && figures in previous
+    ? previous
+    : measured
 }
 
 function printReport(

@@ -1,5 +1,9 @@
 // The tables the docs show, rendered from bench/results.json (`npm run docs:figures` puts them in
 // the marked regions of docs/performance.md and docs/lifecycle.md).
+import {
+  statusPredictionRows,
+  type StatusPredictionResult,
+} from '../bench/status-prediction-bench.ts'
 import type { SystemFigures } from '../bench/whole-system/figures.ts'
 import { systemTables } from '../bench/whole-system/report.ts'
 
@@ -38,6 +42,8 @@ export interface BenchResults {
   readonly migrate?:
     | { readonly runs: readonly MigrateLine[]; readonly date?: string; readonly commit?: string }
     | { readonly skipped: string }
+  /** `crdconv status`'s predictions beside measured figures (`npm run bench:status`). */
+  readonly statusPrediction?: StatusPredictionResult
   /** The whole-system bench (`npm run bench:system`); absent until it has run. */
   readonly system?: SystemFigures
   readonly targets: readonly {
@@ -195,6 +201,7 @@ export function renderFigures(results: BenchResults): Record<string, string> {
       })
     ),
     migrate: migrateTable(results),
+    'status-prediction': statusPredictionTable(results),
     ...systemFigures(results.system),
     memory: table(
       ['review', 'body', 'heap held', 'peak RSS', `converts in ${memory.heapLimitMiB} MiB`],
@@ -256,6 +263,29 @@ function migrateTable(results: BenchResults): string {
         run.plain === undefined ? 'not measured' : mib(run.plain.maxRssBytes),
         run.ownershipRatio === undefined ? 'not measured' : `${fixed(run.ownershipRatio, 2)}x`,
       ])
+    )
+  )
+}
+
+function statusPredictionTable(results: BenchResults): string {
+  const status = results.statusPrediction
+  if (status === undefined || 'skipped' in status) {
+    return `Not measured in this run: ${status?.skipped ?? 'no statusPrediction figures in bench/results.json'}.`
+  }
+  const measured =
+    status.date === undefined || status.commit === undefined
+      ? ''
+      : `Measured by \`npm run bench:status\` on ${status.date.slice(0, 10)}, at ${status.commit.slice(0, 12)}${status.load === undefined ? '' : `, load average ${status.load.map((value) => fixed(value, 1)).join(' ')} at its start`}.\n\n`
+  return (
+    measured +
+    table(
+      ['release', 'figure', 'status predicts', 'measured', 'predicted / measured', 'within 2×'],
+      status.releases.flatMap((release) =>
+        statusPredictionRows(release).map((row) => [
+          `${release.version}, ${release.rttMs} ms away, ${count(release.stored)} objects (${release.roundTripSource})`,
+          ...row,
+        ])
+      )
     )
   )
 }

@@ -8,6 +8,10 @@ import { createApp, type ReviewLogEntry } from '../../packages/webhook/src/http/
 import { startNodeServer } from '../../packages/webhook/src/platform/node/index.ts'
 import type { ServingCertificate } from '../../packages/crdconv/src/test-api-server/test-api-server-certificates.ts'
 import type { Scheme } from '../../packages/webhook/src/scheme/index.ts'
+import {
+  startDistanceProxy,
+  type DistanceProxy,
+} from '../../tools/distance-proxy/distance-proxy.ts'
 import { bareApp } from '../bare-webhook.ts'
 
 /** What a webhook answered since the last `reset()`. */
@@ -96,5 +100,39 @@ export async function startCountedWebhook(
       return true
     },
     close: () => server.close(),
+  }
+}
+
+/** A counted webhook behind a distance proxy of its own, at loopback until `proxy.setOneWayMs`. */
+export interface ProxiedWebhook {
+  readonly webhook: CountedWebhook
+  readonly proxy: DistanceProxy
+  /** Closes the proxy, then the webhook. */
+  readonly close: () => Promise<void>
+}
+
+/** `startCountedWebhook`, reached through a distance proxy: what the API server is pointed at. */
+export async function startProxiedWebhook(
+  app: { scheme: Scheme } | 'bare',
+  tls: ServingCertificate
+): Promise<ProxiedWebhook> {
+  const webhook = await startCountedWebhook(app, tls)
+  try {
+    const proxy = await startDistanceProxy({
+      targetHost: '127.0.0.1',
+      targetPort: webhook.port,
+      oneWayMs: 0,
+    })
+    return {
+      webhook,
+      proxy,
+      close: async () => {
+        await proxy.close()
+        await webhook.close()
+      },
+    }
+  } catch (error) {
+    await webhook.close()
+    throw error
   }
 }

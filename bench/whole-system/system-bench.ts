@@ -6,13 +6,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startTestApiServer } from '../../packages/crdconv/src/test-api-server/test-api-server.ts'
 import { writeServingCertificate } from '../../packages/crdconv/src/test-api-server/test-api-server-certificates.ts'
-import {
-  startDistanceProxy,
-  type DistanceProxy,
-} from '../../tools/distance-proxy/distance-proxy.ts'
+import type { DistanceProxy } from '../../tools/distance-proxy/distance-proxy.ts'
 import { exampleScheme } from '../../examples/index.ts'
 import { apiClient, applyCrd, exampleCronTabCrd, inGroup, type Api } from './cluster-client.ts'
-import { startCountedWebhook } from './counting-server.ts'
+import { startProxiedWebhook } from './counting-server.ts'
 import type { SystemOptions } from './options.ts'
 import { measurePlatforms } from './platforms.ts'
 import { measureAtDistance, measureIdleGaps, measureIdleReviews } from './steps.ts'
@@ -40,17 +37,11 @@ export async function benchRelease(
       ['crdconv', 'example.com'],
       ['bare', 'bare.example.com'],
     ] as const) {
-      const webhook = await startCountedWebhook(
+      const { webhook, proxy, close } = await startProxiedWebhook(
         name === 'crdconv' ? { scheme: exampleScheme } : 'bare',
         tls
       )
-      stops.push(() => webhook.close())
-      const proxy = await startDistanceProxy({
-        targetHost: '127.0.0.1',
-        targetPort: webhook.port,
-        oneWayMs: 0,
-      })
-      stops.push(() => proxy.close())
+      stops.push(close)
       subjects.push({ name, group, webhook, proxy })
     }
     progress(`${release.name}: starting etcd and kube-apiserver`)

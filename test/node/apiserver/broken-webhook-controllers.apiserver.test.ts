@@ -106,6 +106,22 @@ const afterStart = (open: OpenWatch, initial: number): WatchOutcome => ({
   ended: open.ended(),
 })
 
+/**
+ * Waits for what `expected` says comes (its events, the end of the stream), however long a busy
+ * machine takes; only where nothing is to come does it give anything that should not PATIENCE_MS.
+ */
+async function seen(open: OpenWatch, initial: number, expected: WatchOutcome): Promise<void> {
+  if (expected.ended || expected.events.length > 0) {
+    await until(
+      () =>
+        (!expected.ended || open.ended()) &&
+        open.events().length - initial >= expected.events.length
+    )
+  } else {
+    await within(PATIENCE_MS, () => open.ended() || open.events().length > initial)
+  }
+}
+
 describeWithApiServer('a broken webhook under watches and controllers', (release) => {
   const era: Era = release.name.includes('(oldest)') ? 'oldest' : 'current'
   const controllers = hasControllerManager(release)
@@ -145,11 +161,12 @@ describeWithApiServer('a broken webhook under watches and controllers', (release
       const open = await lab.watch(cronTabs('v1', 'watch=true'))
       await until(() => open.events().length >= 2)
       const initial = open.events().length
+      const expected = WATCHER[era][mode]
       const mend = await breakWebhook(mode)
       let late = { code: 0, stdout: '', stderr: '' }
       try {
         await lab.kube(['create', '-f', '-'], JSON.stringify(cronTab('v1beta1', `w-${mode}`)))
-        await within(PATIENCE_MS, () => open.ended() || open.events().length > initial)
+        await seen(open, initial, expected.broken)
         late = await lab.kubeRun([
           'get',
           'crontabs.v1.example.com',
@@ -162,20 +179,17 @@ describeWithApiServer('a broken webhook under watches and controllers', (release
       } finally {
         await mend()
       }
-      const expected = WATCHER[era][mode]
       expect(afterStart(open, initial)).toEqual(expected.broken)
       // kubectl's watch starts with a LIST, which fails with the text a LIST prints
       expect(late.code).toBe(1)
       expect(late.stdout).toBe('')
       expect(OPERATIONS_DOC).toContain(placeholders(late.stderr))
       await whenMended()
-      await within(
-        PATIENCE_MS,
-        () => open.events().length - initial >= expected.mended.events.length
-      )
+      await seen(open, initial, expected.mended)
       expect(afterStart(open, initial)).toEqual(expected.mended)
       open.close()
-    }
+    },
+    240_000
   )
 
   it.skipIf(!controllers)(
@@ -230,10 +244,8 @@ describeWithApiServer('a broken webhook under watches and controllers', (release
                 `${namespace.status.phase} ${condition.type}: ${placeholders(condition.message)}`
             )
         }
-        await within(
-          PATIENCE_MS * 3,
-          async () => (conditions = await namespaceConditions()).length > 0
-        )
+        // the namespace controller says why it cannot finish: it comes, however busy the machine
+        await until(async () => (conditions = await namespaceConditions()).length > 0)
         collected = !(await exists('owned-owner', 'default'))
         expect(await exists('inside', 'doomed')).toBe(true)
       } finally {

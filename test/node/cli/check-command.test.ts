@@ -21,7 +21,7 @@ describe('crdconv check', () => {
     expect(run.code).toBe(1)
     expect(run.stdout).toContain('FAIL  v1: the schema is structural')
     expect(run.stdout).toContain('- .spec.at: Date cannot be represented in JSON Schema')
-    expect(run.stdout).toContain('1 check(s) failed')
+    expect(run.stdout).toContain('1 check failed\n')
   })
 
   it('fails definitions that throw while they load, with the reason', async () => {

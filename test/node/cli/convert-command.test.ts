@@ -46,7 +46,7 @@ describe('crdconv convert', () => {
   it('converts custom resources in every document and List, and passes the rest through untouched', async () => {
     const run = await crdconv(['convert', '-f', '-', '--to', 'v1'], { stdin: manifests() })
     expect(run.code).toBe(0)
-    expect(run.stderr).toContain('converted 2 object(s)')
+    expect(run.stderr).toContain('converted 2 objects')
     expect(run.stdout).toContain(configMap)
     expect(run.stdout.startsWith('# stored CronTabs\n')).toBe(true)
     const [first, second, third] = documents(run.stdout)

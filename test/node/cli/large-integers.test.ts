@@ -31,7 +31,7 @@ describe('integers past 2^53 in the CLI', () => {
     ],
   ])('convert keeps them exact from %s to %s', async (_from, output, input, expected) => {
     const run = await crdconv(['convert', '-f', '-', '--to', 'v1', '-o', output], { stdin: input })
-    expect(run.stderr).toContain('converted 1 object(s)')
+    expect(run.stderr).toContain('converted 1 object\n')
     for (const text of expected) expect(run.stdout).toContain(text)
   })
 

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import {
+  allOf,
   countOf,
+  nounFor,
   shellWord,
   suggestedCommands,
 } from '../../../packages/crdconv/src/command-io/index.ts'
@@ -64,13 +66,29 @@ describe('suggestedCommands: the commands a report suggests, ready to paste', ()
   })
 })
 
-describe('countOf and shellWord', () => {
+describe('countOf, allOf, nounFor and shellWord', () => {
   it.each([
     [0, 'object', '0 objects'],
     [1, 'object', '1 object'],
     [1500, 'object', '1500 objects'],
   ])('counts %i %s as "%s"', (amount, noun, expected) => {
     expect(countOf(amount, noun)).toBe(expected)
+  })
+
+  it.each([
+    [1, 'check', '1 check'],
+    [2, 'check', 'all 2 checks'],
+  ])('says %i %s of a whole set as "%s"', (amount, noun, expected) => {
+    expect(allOf(amount, noun)).toBe(expected)
+  })
+
+  it.each([
+    [1, 'write'],
+    [1_500, 'writes'],
+  ])('gives the noun a count written another way needs: %i %s', (amount, noun) => {
+    expect(`${amount.toLocaleString('en-US')} ${nounFor(amount, 'write')}`).toBe(
+      `${amount.toLocaleString('en-US')} ${noun}`
+    )
   })
 
   it('takes an irregular plural', () => {

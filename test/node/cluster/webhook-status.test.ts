@@ -174,6 +174,27 @@ describe('webhookCostReport', () => {
   })
 
   it.each([
+    ['v1.20.2', 'every LIST at v1 reads etcd through the webhook: 1 review one after another'],
+    ['v1.37.2', '(3 s wait, then from etcd: 1 review one after another'],
+  ])('counts one stored object and one sample in words that read right on %s', (version, says) => {
+    const cost = webhookCostReport({
+      serverVersion: version,
+      roundTrip: { ...trip(20), samples: 1 },
+      storedObjects: 1,
+      storage: 'v1beta1',
+      storedVersions: ['v1beta1'],
+      otherServed: ['v1'],
+    })
+    const text = webhookStatusLines({ health: { state: 'ok', affectedVersions: [] }, cost }).join(
+      '\n'
+    )
+    expect(text).toContain('1 sample,')
+    expect(text).toContain('1 review per write')
+    expect(text).toContain(says)
+    expect(text).not.toMatch(/\b1 (samples|reviews|objects|writes)\b/)
+  })
+
+  it.each([
     ['operations.md', 69.8, 40],
     ['lifecycle.md', 22.4, 201],
   ] as const)('prints what docs/%s shows as an example', (page, ms, storedObjects) => {

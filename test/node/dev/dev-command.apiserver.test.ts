@@ -1,39 +1,28 @@
 // `crdconv dev` as a user runs it: the bin in a project `crdconv init` wrote, kubectl and the
 // lifecycle commands against the cluster it prints, edits of the scheme, and real signals at the end.
-import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { execFile } from 'node:child_process'
-import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { freePort } from '../../../packages/crdconv/src/test-api-server/test-api-server-processes.ts'
-import { API_SERVER_START_MS, describeWithApiServer } from '../../support/api-server.ts'
+import { describeWithApiServer } from '../../support/api-server.ts'
 import { kubectl, kubectlOk } from '../../support/kubectl.ts'
 import { expectNoTokenIn, tokensInPlay } from '../../support/token-leaks.ts'
 import {
   BIN,
+  BUILD_AND_INIT_MS,
   buildPackages,
   canListenOn,
   childProcesses,
+  initProject,
   processRuns,
+  sessionPorts,
   startDev,
   type DevProcess,
 } from './dev-process.ts'
 
-const repository = resolve(import.meta.dirname, '../../..')
 const run = promisify(execFile)
-
-/** A project as `crdconv init` writes it (CronTab, v1beta1 stored, v1 new), its packages linked. */
-async function initProject(): Promise<string> {
-  const parent = mkdtempSync(join(tmpdir(), 'crdconv-dev-'))
-  const flags = ['--group', 'example.com', '--kind', 'CronTab', '--versions', 'v1beta1,v1']
-  await run(process.execPath, [BIN, 'init', 'webhook', ...flags, '--storage', 'v1beta1'], {
-    cwd: parent,
-  })
-  const project = join(parent, 'webhook')
-  symlinkSync(join(repository, 'node_modules'), join(project, 'node_modules'))
-  return project
-}
 
 /** The starter's scheme with `storage: true` moved from v1beta1 to v1. */
 function storageAtV1(scheme: string): string {
@@ -123,8 +112,10 @@ describeWithApiServer('crdconv dev, run as a user runs it', (release) => {
   beforeAll(async () => {
     await buildPackages()
     project = await initProject()
-  }, API_SERVER_START_MS)
-  afterAll(() => rmSync(resolve(project, '..'), { recursive: true, force: true }))
+  }, BUILD_AND_INIT_MS)
+  afterAll(() => {
+    if (project !== undefined) rmSync(resolve(project, '..'), { recursive: true, force: true })
+  })
 
   it(
     'converts through its webhook, re-applies an edited scheme, keeps the last one that loaded, walks to a retired version, and stops everything on SIGINT',
@@ -138,10 +129,7 @@ describeWithApiServer('crdconv dev, run as a user runs it', (release) => {
         expect(started).toContain(
           'created crontabs.example.com: v1beta1 (served, storage), v1 (served)'
         )
-        const ports = [
-          /kube-apiserver \S+ at https:\/\/127\.0\.0\.1:(\d+), etcd at http:\/\/127\.0\.0\.1:(\d+)/,
-          /webhook at https:\/\/127\.0\.0\.1:(\d+)\/convert\/<redacted>/,
-        ].flatMap((pattern) => (pattern.exec(started) ?? []).slice(1).map(Number))
+        const ports = sessionPorts(started)
         expect(ports).toHaveLength(3)
         expect(
           await crdField(kubeconfig, '.spec.conversion.webhook.clientConfig.caBundle')

@@ -2,13 +2,20 @@
 // waited on by pattern (never by time), and stopped by a real signal.
 import { execFile, spawn, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
-import { readFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, symlinkSync } from 'node:fs'
 import { createServer } from 'node:net'
-import { resolve } from 'node:path'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
 import { promisify } from 'node:util'
 
 const repository = resolve(import.meta.dirname, '../../..')
 export const BIN = resolve(repository, 'packages/crdconv/bin/crdconv.js')
+
+/**
+ * A hook that builds the packages and runs `crdconv init`: the build waits on another run's build
+ * lock (`scripts/build-package.mjs`), and both took over 120 s at a load average of 40.
+ */
+export const BUILD_AND_INIT_MS = 600_000
 
 /** The bin runs the packages' dist/: built once per file (a no-op when it is current). */
 export async function buildPackages(): Promise<void> {
@@ -17,6 +24,28 @@ export async function buildPackages(): Promise<void> {
     'webhook',
     'crdconv',
   ])
+}
+
+/** A project as `crdconv init` writes it (CronTab, v1beta1 stored, v1 new), its packages linked. */
+export async function initProject(): Promise<string> {
+  const parent = mkdtempSync(join(tmpdir(), 'crdconv-dev-'))
+  const flags = ['--group', 'example.com', '--kind', 'CronTab', '--versions', 'v1beta1,v1']
+  await promisify(execFile)(
+    process.execPath,
+    [BIN, 'init', 'webhook', ...flags, '--storage', 'v1beta1'],
+    { cwd: parent }
+  )
+  const project = join(parent, 'webhook')
+  symlinkSync(join(repository, 'node_modules'), join(project, 'node_modules'))
+  return project
+}
+
+/** The ports a session printed it listens on: kube-apiserver's, etcd's and the webhook's. */
+export function sessionPorts(stderr: string): number[] {
+  return [
+    /kube-apiserver \S+ at https:\/\/127\.0\.0\.1:(\d+), etcd at http:\/\/127\.0\.0\.1:(\d+)/,
+    /webhook at https:\/\/127\.0\.0\.1:(\d+)\/convert\/<redacted>/,
+  ].flatMap((pattern) => (pattern.exec(stderr) ?? []).slice(1).map(Number))
 }
 
 /** A running `crdconv dev`: its output so far, and ways to wait on it and end it. */

@@ -45,6 +45,24 @@ describe("crdconv dev's line per review", () => {
       },
       'review: Invalid, HTTP 400: request.uid: expected string (0.2 ms)',
     ],
+    ...[
+      [1, 'review: 1 object, Failed, HTTP 200: kind Widget is not served (0.3 ms)'],
+      [2, 'review: 2 objects, Failed, HTTP 200: kind Widget is not served (0.3 ms)'],
+    ].map(
+      ([objectCount, line]) =>
+        [
+          `the objects of a review nothing converted, counted: ${objectCount}`,
+          {
+            message: 'conversion review',
+            status: 200,
+            outcome: 'Failed',
+            durationMs: 0.3,
+            objectCount: objectCount as number,
+            problem: 'kind Widget is not served',
+          },
+          line as string,
+        ] as const
+    ),
   ] as const)('says %s', (_, entry, line) => {
     expect(reviewLine(entry)).toBe(line)
   })

@@ -42,7 +42,7 @@ describe('crdconv serve hardening flags', () => {
     expect((await fetch(`${url}/convert`, reviewRequest())).status).toBe(404)
     const twoObjects = postJson(conversionReview({ objects: [cronTabV1beta1(), cronTabV1beta1()] }))
     const answer = await (await fetch(`${url}/convert/${TOKEN}`, twoObjects)).text()
-    expect(answer).toContain('limit of 1 objects per review')
+    expect(answer).toContain('limit of 1 per review')
   }, 20_000)
 
   it('reads CONVERT_TOKEN and CONVERT_ALLOWED_SOURCES from the environment', async () => {

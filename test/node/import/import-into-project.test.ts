@@ -154,7 +154,7 @@ describe('crdconv import --into', { timeout: 120_000 }, () => {
         mkdirSync(join(project, 'src/resources'))
         writeFileSync(join(project, 'src/resources/gateway-class.ts'), 'mine')
       },
-      'src/resources/gateway-class.ts exist(s)',
+      'src/resources/gateway-class.ts exists',
     ],
   ] as const)('writes nothing into %s, and says why (exit 2)', async (_, spoil, message) => {
     const project = await initProject()

@@ -22,6 +22,17 @@ describe('the lossless JSON codec in Node', () => {
     expect(stringifyJson(parsed)).toBe(text)
   })
 
+  it.each([
+    { levels: 12, path: 'a.a.a.a.a.a.a.a.a.a.a.a' },
+    { levels: 13, path: 'a.a.a.a.a.a.a.a.a.a.a.a…(and 1 deeper)' },
+    { levels: 15, path: 'a.a.a.a.a.a.a.a.a.a.a.a…(and 3 deeper)' },
+  ])('names the place of a too long integer $levels levels deep as $path', ({ levels, path }) => {
+    const text = `${'{"a":'.repeat(levels)}${'1'.repeat(30)}${'}'.repeat(levels)}`
+    expect(() => parseJson(text, { maxIntegerDigits: 21 })).toThrow(
+      `an integer of 30 digits at ${path}; at most 21 are accepted`
+    )
+  })
+
   it('keeps a number with a fraction or an exponent a double, as the API server reads it', () => {
     const text = '[12345678901234567890.5, 1e400, 12345678901234567e3]'
     expect(parseJson(text)).toEqual([

@@ -204,5 +204,5 @@ describe('local Lambda runner, as a Function URL', () => {
     await new Promise((resolve) => setTimeout(resolve, 5_500))
     expect(await get()).toBe(true)
     agent.destroy()
-  }, 15_000)
+  }, 60_000)
 })

@@ -65,7 +65,7 @@ describe('the Node server with its certificate in a Secret volume', () => {
     const renewed = await volume.fresh()
     const next = fingerprintOf(renewed.cert)
     volume.publish(renewed.cert, renewed.key)
-    const deadline = Date.now() + 3 * TLS_FILE_CHECK_MS
+    const deadline = Date.now() + 6 * TLS_FILE_CHECK_MS
     while ((await servedFingerprint(url)) !== next && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 250))
     }
@@ -105,7 +105,7 @@ describe('the Node server with its certificate in a Secret volume', () => {
       expect(await servedFingerprint(url)).toBe(next)
       expect(failures).toEqual([])
     },
-    4 * TLS_FILE_CHECK_MS
+    8 * TLS_FILE_CHECK_MS
   )
 
   it(
@@ -126,7 +126,7 @@ describe('the Node server with its certificate in a Secret volume', () => {
       })
       expect(await ask(agent, url, '/healthz')).toMatchObject({ reused: true, fingerprint: next })
     },
-    4 * TLS_FILE_CHECK_MS
+    8 * TLS_FILE_CHECK_MS
   )
 
   it(
@@ -145,7 +145,7 @@ describe('the Node server with its certificate in a Secret volume', () => {
         fingerprint: next,
       })
     },
-    4 * TLS_FILE_CHECK_MS
+    8 * TLS_FILE_CHECK_MS
   )
 
   it(
@@ -155,14 +155,14 @@ describe('the Node server with its certificate in a Secret volume', () => {
       const one = await volume.fresh()
       const other = await volume.fresh()
       volume.publish(one.cert, other.key)
-      const deadline = Date.now() + 3 * TLS_FILE_CHECK_MS
+      const deadline = Date.now() + 6 * TLS_FILE_CHECK_MS
       while (failures.length === 0 && Date.now() < deadline) {
         await new Promise((resolve) => setTimeout(resolve, 250))
       }
       expect(String(failures[0])).toMatch(/key values mismatch|KEY_VALUES_MISMATCH/i)
       expect(await servedFingerprint(url)).toBe(expected)
     },
-    4 * TLS_FILE_CHECK_MS
+    8 * TLS_FILE_CHECK_MS
   )
 
   it('fails the start naming the file it cannot read', async () => {

@@ -196,7 +196,7 @@ describe('checkConversionAnswer', () => {
       'too few objects',
       [{}],
       'answer-count-differs',
-      'convertedObjects has 1 objects, expected 2 (one per request object, in order)',
+      'convertedObjects must hold one object per request object, in order: 2 expected, 1 given',
     ],
   ])('rejects %s as a whole', (_name, converted, code, message) => {
     expect(checkConversionAnswer([sent(), sent()], DESIRED, converted)).toEqual([

@@ -52,7 +52,7 @@ describe('answerReview', () => {
       limits: { maxObjects: 1, maxDepth: 50, advice: LIMIT_ADVICE },
     })
     expect(answer.status).toBe(200)
-    expect(answer.json).toContain('limit of 1 objects per review (set CONVERT_MAX_OBJECTS')
+    expect(answer.json).toContain('limit of 1 per review (set CONVERT_MAX_OBJECTS')
   })
 
   it('gives generic advice past a limit where no platform names its setting', () => {
@@ -60,9 +60,7 @@ describe('answerReview', () => {
     const answer = answerReview(body({ objects }), exampleScheme, {
       limits: { maxObjects: 1, maxDepth: 50 },
     })
-    expect(answer.json).toContain(
-      "limit of 1 objects per review (raise the webhook's object limit)"
-    )
+    expect(answer.json).toContain("limit of 1 per review (raise the webhook's object limit)")
   })
 
   it('fails, not throws, when a converter returns what JSON cannot hold', () => {

@@ -128,6 +128,35 @@ describe('reviewConversion', () => {
       })
     })
 
+    it.each([
+      // one of one names the object alone: no count at all
+      { sent: 1, failing: 1, opening: /^CronTab default\/o-0, example\.com\/v1beta1 → / },
+      {
+        sent: 2,
+        failing: 1,
+        opening: /^1 of 2 objects could not be converted to example\.com\/v1: \[0\] /,
+      },
+      {
+        sent: 2,
+        failing: 2,
+        opening: /^2 of 2 objects could not be converted to example\.com\/v1: \[0\] /,
+      },
+    ])(
+      'counts $failing failing of $sent sent objects in words that read right',
+      ({ sent, failing, opening }) => {
+        const objects = Array.from({ length: sent }, (_, index) =>
+          cronTabV1beta1({
+            name: `o-${index}`,
+            namespace: 'default',
+            hostPort: index < failing ? 'no-port' : 'example.com:80',
+          })
+        )
+        const message = answerTo(conversionReview({ objects })).review.response.result.message
+        expect(message).toMatch(opening)
+        expect(message).not.toMatch(/\b1 objects\b/)
+      }
+    )
+
     it('caps the message when many objects fail', () => {
       const objects = Array.from({ length: 500 }, (_, index) =>
         cronTabV1beta1({ name: `o-${index}`, hostPort: `no-port-${index}` })

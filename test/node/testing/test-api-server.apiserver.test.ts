@@ -1,5 +1,13 @@
 import { execFileSync, spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -77,10 +85,15 @@ describe('processes it started', () => {
 
 describeWithApiServer('startTestApiServer', (release) => {
   let server: TestApiServer
+  let logFolder: string
   beforeAll(async () => {
-    server = await startTestApiServer({ assets: release.assets })
+    logFolder = mkdtempSync(join(tmpdir(), 'crdconv-api-server-logs-'))
+    server = await startTestApiServer({ assets: release.assets, logFolder })
   }, API_SERVER_START_MS)
-  afterAll(() => server?.stop())
+  afterAll(async () => {
+    await server?.stop()
+    rmSync(logFolder, { recursive: true, force: true })
+  })
 
   it('reports the release it started, as its binary and /version name it', () => {
     const named = /^v\d+\.\d+(\.\d+)?/.exec(release.name)?.[0] as string
@@ -123,10 +136,16 @@ describeWithApiServer('startTestApiServer', (release) => {
     expect(await server.readEtcd('/registry/nothing-here/')).toEqual([])
   })
 
-  it('stops both processes and removes its data directory', async () => {
+  it('stops both processes and removes its data directory, leaving their logs', async () => {
     const dataDir = dirname(server.kubeconfigPath)
     await server.stop()
     expect(existsSync(dataDir)).toBe(false)
     await expect(fetch(`${server.etcdUrl}/health`)).rejects.toThrow()
+    for (const log of ['etcd.log', 'kube-apiserver.log']) {
+      expect(statSync(join(logFolder, log)).size, log).toBeGreaterThan(0)
+    }
+    // processes it was told to stop did not stop on their own
+    const pending = Symbol('pending')
+    expect(await Promise.race([server.stoppedOnItsOwn, Promise.resolve(pending)])).toBe(pending)
   })
 })

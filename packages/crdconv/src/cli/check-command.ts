@@ -2,7 +2,7 @@ import type { Command } from 'commander'
 import { checkResource, opaqueKeyword, type CheckItem } from '../crd/index.ts'
 import type { CoverageOptions, OpaqueSubtreeReach, RoundTripOptions } from '../testing/index.ts'
 import type { Resource, Scheme } from '@crdconv/webhook/scheme'
-import { EXIT } from '../command-io/index.ts'
+import { EXIT, countOf } from '../command-io/index.ts'
 import type { CommandContext } from './command-context.ts'
 import {
   answersOnApiServerItem,
@@ -124,9 +124,9 @@ creating or deleting CRDs.`
           io.stdout(formatItem(item))
         }
       }
-      if (warned > 0) io.stdout(`${warned} warning(s): worth a look, not failures\n`)
+      if (warned > 0) io.stdout(`${countOf(warned, 'warning')}: worth a look, not failures\n`)
       if (cluster === undefined) io.stdout(`${NO_CLUSTER_LINE}\n`)
-      io.stdout(failed === 0 ? 'all checks passed\n' : `${failed} check(s) failed\n`)
+      io.stdout(failed === 0 ? 'all checks passed\n' : `${countOf(failed, 'check')} failed\n`)
       if (failed > 0) context.exitCode = EXIT.problem
     })
 }
@@ -180,7 +180,7 @@ function conversionCoverage(
       report.pairs.length === 0
         ? ['one version: nothing to convert']
         : [
-            `${fields} fields followed through ${report.pairs.length} converter paths; crdconv coverage shows the whole table`,
+            `${countOf(fields, 'field')} followed through ${countOf(report.pairs.length, 'converter path')}; crdconv coverage shows the whole table`,
           ],
   }
 }

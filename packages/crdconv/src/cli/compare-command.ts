@@ -8,7 +8,7 @@ import {
   type WebhookTarget,
 } from '../compare/index.ts'
 import { readCorpus } from '../corpus/index.ts'
-import { EXIT, readCaBundle, UsageError, type CliIo } from '../command-io/index.ts'
+import { EXIT, readCaBundle, UsageError, type CliIo, countOf } from '../command-io/index.ts'
 import { addClusterOptions, connectWith, type ClusterOptions } from './cluster-options.ts'
 import type { CommandContext } from './command-context.ts'
 import {
@@ -127,7 +127,7 @@ async function runCompare(io: CliIo, options: CompareCommandOptions): Promise<nu
       kit,
       onProgress: (done, total) => {
         if (done % every === 0 || done === total)
-          io.stderr(`crdconv: compared ${done}/${total} objects\n`)
+          io.stderr(`crdconv: compared ${done}/${countOf(total, 'object')}\n`)
       },
     }
   )

@@ -1,5 +1,5 @@
 import type { Command } from 'commander'
-import { readInput, EXIT, parseManifests, type OutputFormat } from '../command-io/index.ts'
+import { readInput, EXIT, parseManifests, type OutputFormat, countOf } from '../command-io/index.ts'
 import type { CommandContext } from './command-context.ts'
 import { outputOption } from './output-option.ts'
 import { loadScheme, SCHEME_OPTION_HELP } from './load-scheme.ts'
@@ -39,13 +39,13 @@ nothing is printed); 2 bad usage, an unreadable file, or input that is not YAML 
       const result = convertManifests(parsed, scheme, options.to, options.output ?? parsed.format)
       if (!result.ok) {
         io.stderr(
-          `crdconv: nothing written, ${result.failures.length} object(s) could not be converted:\n  - ${result.failures.join('\n  - ')}\n`
+          `crdconv: nothing written, ${countOf(result.failures.length, 'object')} could not be converted:\n  - ${result.failures.join('\n  - ')}\n`
         )
         context.exitCode = EXIT.problem
         return
       }
       context.printDocument(result.output)
-      io.stderr(`crdconv: converted ${result.converted} object(s)\n`)
+      io.stderr(`crdconv: converted ${countOf(result.converted, 'object')}\n`)
     })
 }
 

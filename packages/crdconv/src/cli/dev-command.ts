@@ -34,7 +34,10 @@ for the session, and applies each CRD of the scheme with that CA as its caBundle
 the scheme module's folder reloads the scheme and applies the CRDs again; a scheme that does not
 load, or CRDs the API server refuses (a version still in storedVersions), are reported and the
 one before keeps serving. Ctrl-C or SIGTERM stops everything it started, frees its ports and
-removes the cluster's data: every session starts empty.
+removes the cluster's data: every session starts empty. When etcd or kube-apiserver exits on
+its own (killed, crashed, out of memory), dev says which and how in one line with the path of
+that process's log, which it keeps, stops the rest the same way and exits 1: a cluster that lost
+a part is not restarted behind the user's back.
 
 The binaries: KUBEBUILDER_ASSETS as envtest reads it; controller-runtime's setup-envtest fetches
 them (go install sigs.k8s.io/controller-runtime/tools/setup-envtest@latest, then
@@ -46,8 +49,8 @@ Examples:
   crdconv dev --api-server-port 6443 --webhook-port 9443
   KUBEBUILDER_ASSETS=/usr/local/kubebuilder/bin crdconv dev --scheme ./src/scheme.ts
 
-Exit codes: 0 stopped by a signal, 1 could not start (a CRD that cannot be generated or applied),
-2 bad usage (a taken port, no binaries, a scheme that does not load).`
+Exit codes: 0 stopped by a signal, 1 could not start (a CRD that cannot be generated or applied)
+or etcd or kube-apiserver stopped on its own, 2 bad usage (a taken port, no binaries, a scheme that does not load).`
     )
     .action(async (options: DevOptions) => {
       await runDevSession(context, options)
@@ -100,7 +103,19 @@ async function runDevSession(context: CommandContext, options: DevOptions): Prom
     `crdconv dev: ready; in another shell (scheme: ${relative(io.cwd, module) || module}):\n`
   )
   io.stdout(`export KUBECONFIG=${session.kubeconfigPath}\n`)
-  if (signalled === undefined) await new Promise<void>((resolve) => (stopping = resolve))
+  const signal = new Promise<undefined>((resolve) => (stopping = () => resolve(undefined)))
+  const stoppedOnItsOwn =
+    signalled === undefined ? await Promise.race([signal, session.stoppedOnItsOwn]) : undefined
+  if (stoppedOnItsOwn !== undefined) {
+    const rest =
+      stoppedOnItsOwn.process === 'etcd' ? 'the webhook and kube-apiserver' : 'the webhook and etcd'
+    io.stderr(
+      `crdconv dev: ${stoppedOnItsOwn.process} stopped on its own (${stoppedOnItsOwn.exit}); its log: ${stoppedOnItsOwn.logFile ?? 'none'}; stopping ${rest}\n`
+    )
+    await session.stop({ keepLogs: true })
+    io.stderr('crdconv dev: stopped; its ports are free, its files removed but for that log\n')
+    process.exit(1)
+  }
   io.stderr(
     `crdconv dev: ${signalled ?? 'signal'}: stopping the webhook, kube-apiserver and etcd\n`
   )

@@ -1,6 +1,6 @@
 import { opaqueKeyword } from '../crd/index.ts'
 import { changeLabel, showSide, type VersionPairDifferences } from '../diff/index.ts'
-import { formatTable } from '../command-io/index.ts'
+import { formatTable, countOf } from '../command-io/index.ts'
 
 /**
  * The differences of one resource as aligned text: a heading per pair of versions, then one row
@@ -26,7 +26,7 @@ export function differenceTable(name: string, pairs: readonly VersionPairDiffere
         showSide(difference, 'from'),
         showSide(difference, 'to'),
       ])
-      const count = `${differences.length} difference${differences.length === 1 ? '' : 's'}`
+      const count = countOf(differences.length, 'difference')
       const table = formatTable([['FIELD', 'CHANGE', from, to], ...rows])
       return `${heading}: ${count}\n${table.replace(/^/gm, '  ')}\n${opaque}`
     })

@@ -142,7 +142,7 @@ async function writeAll(
   if (existing.length > 0 && !force) {
     throw new UsageError(
       'files-exist',
-      `nothing written: ${existing.map((file) => join(directory, file.path)).join(', ')} exist(s); --force overwrites`
+      `nothing written: ${existing.map((file) => join(directory, file.path)).join(', ')} ${existing.length === 1 ? 'exists' : 'exist'}; --force overwrites`
     )
   }
   await mkdir(directory, { recursive: true })

@@ -17,7 +17,7 @@ import {
   type AwsDeploy,
   type InitAnswers,
 } from '../init/index.ts'
-import { EXIT, readInput, UsageError } from '../command-io/index.ts'
+import { countOf, EXIT, readInput, UsageError } from '../command-io/index.ts'
 import { generatePathToken, PROJECT_TOKEN_FILE, projectTokenFile } from '../path-token/index.ts'
 import type { CommandContext } from './command-context.ts'
 
@@ -99,7 +99,7 @@ import refuses, or a non-empty directory without --force (nothing is written the
       const shown = fromCwd === '' ? '.' : fromCwd.startsWith('..') ? target : fromCwd
       if (fromCrd !== undefined) io.stdout(fromCrd.summary)
       io.stdout(
-        `Wrote ${Object.keys(files).length} files to ${shown}; ${PROJECT_TOKEN_FILE} holds the webhook's ${keepsToken ? 'path token it had' : 'new path token'} (gitignored: keep it out of version control). Next:\n\n  cd ${shown}\n  npm install\n  npm test\n\nThen README.md: deploy, and \`crdconv crd\` for the CRD.\n`
+        `Wrote ${countOf(Object.keys(files).length, 'file')} to ${shown}; ${PROJECT_TOKEN_FILE} holds the webhook's ${keepsToken ? 'path token it had' : 'new path token'} (gitignored: keep it out of version control). Next:\n\n  cd ${shown}\n  npm install\n  npm test\n\nThen README.md: deploy, and \`crdconv crd\` for the CRD.\n`
       )
     })
 }

@@ -1,5 +1,5 @@
 import type { Command } from 'commander'
-import { readCaBundle, EXIT } from '../command-io/index.ts'
+import { readCaBundle, EXIT, allOf, countOf } from '../command-io/index.ts'
 import type { CommandContext } from './command-context.ts'
 import { loadSelectedResources, SCHEME_OPTION_HELP, resourceOption } from './load-scheme.ts'
 import { parseSeconds } from './option-parsers.ts'
@@ -67,7 +67,7 @@ API server would refuse.`
       io.stdout(`probing ${url}\n`)
       for (const result of results) {
         const review = result.reviewVersion.replace('apiextensions.k8s.io/', 'ConversionReview ')
-        const line = `${result.resource} ${result.from} → ${result.to} (${review}, ${result.objectCount} object${result.objectCount === 1 ? '' : 's'}, ${Math.round(result.milliseconds)} ms)`
+        const line = `${result.resource} ${result.from} → ${result.to} (${review}, ${countOf(result.objectCount, 'object')}, ${Math.round(result.milliseconds)} ms)`
         if (result.problems.length === 0) io.stdout(`  ok    ${line}\n`)
         else {
           failed++
@@ -78,8 +78,8 @@ API server would refuse.`
       }
       io.stdout(
         failed === 0
-          ? `all ${results.length} reviews answered correctly\n`
-          : `${failed} of ${results.length} reviews answered wrong\n`
+          ? `${allOf(results.length, 'review')} answered correctly\n`
+          : `${failed} of ${countOf(results.length, 'review')} answered wrong\n`
       )
       if (failed > 0) context.exitCode = EXIT.problem
     })

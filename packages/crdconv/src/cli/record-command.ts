@@ -1,5 +1,5 @@
 import type { Command } from 'commander'
-import { EXIT, processIo, UsageError, type CliIo } from '../command-io/index.ts'
+import { EXIT, processIo, UsageError, type CliIo, countOf } from '../command-io/index.ts'
 import { defaultCorpusDirectory, DEFAULT_CORPUS_FOLDER } from '../corpus/index.ts'
 import {
   recordResource,
@@ -125,6 +125,6 @@ export function describeRecording(summary: RecordSummary, corpus: string): strin
   const replaced =
     summary.replaced === 0
       ? 'no value replaced'
-      : `${summary.replaced} values replaced by ones of the same shape`
+      : `${countOf(summary.replaced, 'value')} replaced by ones of the same shape`
   return `${summary.crd}: ${counts.join(', ') || 'no served version'} written to ${resolve(corpus, summary.crd)} (${replaced})\n`
 }

@@ -17,7 +17,7 @@ export {
 } from './manifest-format.ts'
 export { projectSettings, type ProjectSettings } from './project-settings.ts'
 export { formatTable } from './text-table.ts'
-export { countOf, shellWord } from './wording.ts'
+export { allOf, countOf, nounFor, shellWord } from '../wording/index.ts'
 export { yamlErrorAt } from './yaml-error.ts'
 export {
   LOCAL_DEV_CONTEXT,

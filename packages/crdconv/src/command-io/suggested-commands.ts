@@ -1,6 +1,6 @@
 // The crdconv commands a report suggests, written for the scheme, resource and cluster the user
 // named, so they can be pasted as they are: no `--scheme S`, and kubectl at the same context.
-import { shellWord } from './wording.ts'
+import { shellWord } from '../wording/index.ts'
 
 /** What the user named: the scheme and resource, the cluster, and whether package.json has the URL. */
 export interface CommandSelection {

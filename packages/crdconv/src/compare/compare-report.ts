@@ -1,6 +1,7 @@
 import type { Problem, ProblemCode } from '@crdconv/webhook/scheme'
 import { REAL_DIFFERENCES, type DifferenceKind } from './answer-differences.ts'
 import type { ObjectComparison } from './compare-answers.ts'
+import { countOf } from '../command-io/index.ts'
 
 /**
  * What `compare` finds, by field path: real differences (`only-crdconv`, `only-webhook`, `value`,
@@ -130,7 +131,9 @@ export function compareReport(results: readonly ObjectComparison[]): CompareRepo
 
 /** The report as `compare` prints it: one line per group, real differences first. */
 export function describeCompareReport(report: CompareReport, webhook: string): string {
-  const lines = [`compared ${report.objects} objects: crdconv's scheme beside ${webhook}`]
+  const lines = [
+    `compared ${countOf(report.objects, 'object')}: crdconv's scheme beside ${webhook}`,
+  ]
   const section = (title: string, groups: readonly DifferenceGroup[]) => {
     if (groups.length === 0) return
     lines.push('', title)
@@ -141,7 +144,7 @@ export function describeCompareReport(report: CompareReport, webhook: string): s
           ? ''
           : ` (crdconv ${show(group.example.crdconv)}, webhook ${show(group.example.webhook)})`
       lines.push(
-        `  ${group.message}: ${group.count} object${group.count === 1 ? '' : 's'}, e.g. ${group.example.label} ${group.example.object}${values}`
+        `  ${group.message}: ${countOf(group.count, 'object')}, e.g. ${group.example.label} ${group.example.object}${values}`
       )
     }
   }
@@ -149,12 +152,12 @@ export function describeCompareReport(report: CompareReport, webhook: string): s
   section('the same to the API server (Go typed decoding; not failing)', report.equalToApiServer)
   section("each side's own state annotation (shown apart; not failing)", report.state)
   if (report.bothRefused > 0)
-    lines.push('', `both sides refuse ${report.bothRefused} objects alike`)
+    lines.push('', `both sides refuse ${countOf(report.bothRefused, 'object')} alike`)
   lines.push(
     '',
     report.real.length === 0
       ? 'no real difference: crdconv answers as the webhook does'
-      : `${report.real.length} real difference${report.real.length === 1 ? '' : 's'}`
+      : countOf(report.real.length, 'real difference')
   )
   return `${lines.join('\n')}\n`
 }

@@ -9,6 +9,7 @@ import { exampleObjects } from './example-objects.ts'
 import { toCrdSchema, type SchemaProps } from './openapi-schema.ts'
 import { schemaAtPath } from './schema-paths.ts'
 import { statusRootViolations, structuralViolations } from './structural-rules.ts'
+import { countOf } from '../wording/index.ts'
 
 /**
  * Which check of a `crdconv check` report an item is, and so what its problems are about: the
@@ -77,7 +78,7 @@ export function checkResource(resource: Resource): CheckItem[] {
   }
   items.push({
     code: 'conversion-paths',
-    title: `every version converts to every other (${resource.versionNames.length} versions, ${resource.converters.length} converters)`,
+    title: `every version converts to every other (${countOf(resource.versionNames.length, 'version')}, ${countOf(resource.converters.length, 'converter')})`,
     problems: unreachable.map((pair) => `no conversion path ${pair}`),
     notes: [],
   })
@@ -112,8 +113,8 @@ export function checkResource(resource: Resource): CheckItem[] {
   items.push({
     code: 'examples-convert',
     title: declared
-      ? `examples convert to every other version (${examples.count} conversions)`
-      : `no examples declared: only an empty object was converted (${examples.count} conversions)`,
+      ? `examples convert to every other version (${countOf(examples.count, 'conversion')})`
+      : `no examples declared: only an empty object was converted (${countOf(examples.count, 'conversion')})`,
     problems: examples.problems,
     notes: declared
       ? []

@@ -12,6 +12,7 @@ import {
   portIsFree,
   startTestApiServer,
   writeServingCertificate,
+  type StoppedOnItsOwn,
   type TestApiServer,
 } from '../test-api-server/index.ts'
 import { findClusterBinaries } from './cluster-binaries.ts'
@@ -45,8 +46,16 @@ export interface DevSessionOptions {
 /** A running session: where its kubeconfig is, and how to end it. */
 export interface DevSession {
   readonly kubeconfigPath: string
-  /** Stops watching, the webhook, kube-apiserver and etcd, and removes their files. */
-  readonly stop: () => Promise<void>
+  /**
+   * Resolves when etcd or kube-apiserver exits while the session runs (killed, crashed, out of
+   * memory), with the file that holds its whole output; the rest keeps running until `stop()`.
+   */
+  readonly stoppedOnItsOwn: Promise<StoppedOnItsOwn>
+  /**
+   * Stops watching, the webhook, kube-apiserver and etcd, and removes their files; the logs of
+   * etcd and kube-apiserver too, unless `keepLogs` (after one stopped on its own, for the user).
+   */
+  readonly stop: (options?: { readonly keepLogs?: boolean }) => Promise<void>
 }
 
 const PORT_FLAGS = {
@@ -87,7 +96,15 @@ export async function startDevSession(options: DevSessionOptions): Promise<DevSe
   }
 
   const stops: (() => Promise<void>)[] = []
-  const stop = async () => {
+  // the logs hold the webhook's URL, token included (the API server logs failed calls): a folder
+  // of this user's only, removed with the rest unless one of the two stopped on its own
+  const logFolder = await mkdtemp(join(tmpdir(), 'crdconv-dev-logs-'))
+  let keepLogs = false
+  stops.push(async () => {
+    if (!keepLogs) await rm(logFolder, { recursive: true, force: true })
+  })
+  const stop = async (stopOptions: { readonly keepLogs?: boolean } = {}) => {
+    keepLogs = stopOptions.keepLogs ?? false
     for (const step of stops.splice(0).reverse()) await step()
   }
   try {
@@ -97,6 +114,7 @@ export async function startDevSession(options: DevSessionOptions): Promise<DevSe
       ports: { apiServer: options.ports.apiServer, etcd: options.ports.etcd },
       contextName: LOCAL_DEV_CONTEXT,
       startTimeoutMs: 120_000,
+      logFolder,
     })
     stops.push(cluster.stop)
     say(
@@ -130,7 +148,11 @@ export async function startDevSession(options: DevSessionOptions): Promise<DevSe
     const watcher = watchSources(options.watchFolder, reload)
     stops.push(async () => watcher.close())
     say(`watching ${options.watchFolder}: a change applies the CRDs again; Ctrl-C stops everything`)
-    return { kubeconfigPath: cluster.kubeconfigPath, stop }
+    return {
+      kubeconfigPath: cluster.kubeconfigPath,
+      stoppedOnItsOwn: cluster.stoppedOnItsOwn,
+      stop,
+    }
   } catch (error) {
     await stop()
     throw error

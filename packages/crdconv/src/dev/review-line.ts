@@ -1,6 +1,7 @@
 // The line `crdconv dev` prints for each review its webhook answers: what converted, never an
 // object's contents.
 import type { ReviewLogEntry } from '@crdconv/webhook/http'
+import { countOf } from '../command-io/index.ts'
 
 /**
  * One review as a short line: `review: 1 CronTab v1beta1 → v1, Success (2.1 ms)`; a refused or
@@ -17,7 +18,7 @@ export function reviewLine(entry: ReviewLogEntry): string {
     ({ kind, from, to, count }) => `${count} ${kind} ${from} → ${to}`
   )
   if (conversions.length === 0) {
-    const count = entry.objectCount === undefined ? '' : ` ${entry.objectCount} objects,`
+    const count = entry.objectCount === undefined ? '' : ` ${countOf(entry.objectCount, 'object')},`
     return `review:${count} ${entry.outcome}, HTTP ${entry.status}${entry.problem === undefined ? '' : `: ${entry.problem}`} ${took}`
   }
   const failed = entry.failedCount ? ` (${entry.failedCount} failed)` : ''

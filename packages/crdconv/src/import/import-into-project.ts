@@ -34,7 +34,7 @@ export async function writeIntoProject(
   if (existing.length > 0 && !force) {
     throw new UsageError(
       'files-exist',
-      `nothing written: ${existing.map((file) => file.path).join(', ')} exist(s) in ${project}; --force overwrites`
+      `nothing written: ${existing.map((file) => file.path).join(', ')} ${existing.length === 1 ? 'exists' : 'exist'} in ${project}; --force overwrites`
     )
   }
   const schemeSource = await readFile(schemePath, 'utf8')

@@ -1,7 +1,7 @@
 import { SingleBar } from 'cli-progress'
 import type { MigrationState } from './migration-status.ts'
 import type { RewriteCounts } from './rewrite-objects.ts'
-import type { CliIo } from '../command-io/index.ts'
+import { countOf, type CliIo } from '../command-io/index.ts'
 
 /** Shows how a migration goes: a progress bar on a terminal, a line per 500 objects otherwise. */
 export interface MigrateProgress {
@@ -55,7 +55,7 @@ export function migrateProgress(
       if (counts.seen === printed || (!crossed && counts.seen !== total)) return
       printed = counts.seen
       io.stderr(
-        `crdconv: ${crdName} ${counts.seen}/${total} objects, ${rate(counts)}/s, ${counts.conflicts} conflicts, ${counts.failures.length} errors\n`
+        `crdconv: ${crdName} ${counts.seen}/${countOf(total, 'object')}, ${rate(counts)}/s, ${countOf(counts.conflicts, 'conflict')}, ${countOf(counts.failures.length, 'error')}\n`
       )
     },
     stop: () => {},
@@ -124,7 +124,9 @@ export function serverSideProgress(
   return {
     update: (migration, state) => {
       const counts =
-        state.total === undefined ? '' : `, ${done(state)}/${state.total} objects rewritten`
+        state.total === undefined
+          ? ''
+          : `, ${done(state)}/${countOf(state.total, 'object')} rewritten`
       const line = `crdconv: ${crdName}: StorageVersionMigration ${migration} ${phaseText(state)}${counts}\n`
       if (line === last) return
       last = line

@@ -1,6 +1,6 @@
 // How a recording goes, on stderr: a cli-progress bar on a terminal, else a line per version.
 import { SingleBar } from 'cli-progress'
-import type { CliIo } from '../command-io/index.ts'
+import { countOf, type CliIo } from '../command-io/index.ts'
 
 /** Objects read so far at one version, of how many the server says there are (up to the limit). */
 export interface RecordCounts {
@@ -48,7 +48,7 @@ export function recordProgress(
   return {
     update: () => {},
     versionDone: ({ version, read }) =>
-      io.stderr(`crdconv: ${crdName} ${version}: ${read} objects read\n`),
+      io.stderr(`crdconv: ${crdName} ${version}: ${countOf(read, 'object')} read\n`),
     stop: () => {},
   }
 }

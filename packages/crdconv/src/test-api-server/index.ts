@@ -6,6 +6,7 @@ export {
   testApiServerAssets,
   type EtcdEntry,
   type KubernetesVersion,
+  type StoppedOnItsOwn,
   type TestApiServer,
   type TestApiServerOptions,
 } from './test-api-server.ts'

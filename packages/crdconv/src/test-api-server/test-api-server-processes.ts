@@ -1,5 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import {
+  closeSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -12,6 +20,10 @@ export interface ManagedProcess {
   readonly tail: () => string
   /** Whether it has exited, and how. */
   readonly exited: () => string | undefined
+  /** Resolves once it has exited, with how (`exit code 1`, `signal SIGKILL`); never rejects. */
+  readonly ended: Promise<string>
+  /** Whether `stop()` was called: an exit before that is the process's own doing. */
+  readonly stopRequested: () => boolean
   /** SIGTERM, then SIGKILL after `graceMs`; resolves once it is gone. */
   readonly stop: (graceMs?: number) => Promise<void>
 }
@@ -132,33 +144,48 @@ function listenOnce(port: number): Promise<number | undefined> {
   })
 }
 
-/** Starts `binary` with `args`; its output is kept (a short tail) rather than printed. */
+/**
+ * Starts `binary` with `args`; its output is kept (a short tail) rather than printed, and also
+ * written whole to `logFile` (created readable by this user only) when one is given, each chunk
+ * as it arrives.
+ */
 export function startProcess(
   name: string,
   binary: string,
   args: readonly string[],
-  env: NodeJS.ProcessEnv = process.env
+  env: NodeJS.ProcessEnv = process.env,
+  logFile?: string
 ): ManagedProcess {
   installExitHook()
   const child = spawn(binary, [...args], { stdio: ['ignore', 'pipe', 'pipe'], env })
+  const log = logFile === undefined ? undefined : openSync(logFile, 'a', 0o600)
   const lines: string[] = []
   const keep = (chunk: Buffer) => {
+    if (logOpen && log !== undefined) writeSync(log, chunk)
     lines.push(...chunk.toString('utf8').split('\n').filter(Boolean))
     if (lines.length > TAIL_LINES) lines.splice(0, lines.length - TAIL_LINES)
   }
   child.stdout?.on('data', keep)
   child.stderr?.on('data', keep)
+  let logOpen = log !== undefined
+  const closeLog = () => {
+    if (logOpen && log !== undefined) closeSync(log)
+    logOpen = false
+  }
+  child.once('close', closeLog)
   let exit: string | undefined
   let spawnError: Error | undefined
-  const gone = new Promise<void>((resolve) => {
+  let stopRequested = false
+  const gone = new Promise<string>((resolve) => {
     child.once('exit', (code, signal) => {
       exit = signal === null ? `exit code ${code}` : `signal ${signal}`
-      resolve()
+      resolve(exit)
     })
     child.once('error', (error) => {
+      closeLog()
       spawnError = error
       exit = `could not start: ${error.message}`
-      resolve()
+      resolve(exit)
     })
   })
   const managed: ManagedProcess = {
@@ -166,7 +193,10 @@ export function startProcess(
     child,
     tail: () => lines.join('\n'),
     exited: () => exit ?? spawnError?.message,
+    ended: gone,
+    stopRequested: () => stopRequested,
     stop: async (graceMs = 5_000) => {
+      stopRequested = true
       if (exit === undefined) {
         child.kill('SIGTERM')
         const timer = setTimeout(() => child.kill('SIGKILL'), graceMs)

@@ -40,6 +40,21 @@ export interface TestApiServerOptions extends ExtraServerFlags {
   readonly ports?: { readonly apiServer?: number | undefined; readonly etcd?: number | undefined }
   /** The kubeconfig's cluster and context name; default `crdconv-test`. */
   readonly contextName?: string
+  /**
+   * A folder to write each process's whole output to (`etcd.log`, `kube-apiserver.log`); by
+   * default only the last lines are kept, for a start-up failure's message. `stop()` leaves it.
+   */
+  readonly logFolder?: string
+}
+
+/** A process of the pair that exited before `stop()` was called: how, and where its log is. */
+export interface StoppedOnItsOwn {
+  /** `etcd`, `kube-apiserver` or `kube-controller-manager`. */
+  readonly process: string
+  /** `exit code 1`, `signal SIGKILL` */
+  readonly exit: string
+  /** Its whole output, when `logFolder` was given. */
+  readonly logFile?: string | undefined
 }
 
 /** One key of etcd with its value, as the API server stored it. */
@@ -67,6 +82,11 @@ export interface TestApiServer {
   readonly etcdUrl: string
   /** Every etcd key under `prefix` with its value, e.g. `/registry/example.com/crontabs/`. */
   readonly readEtcd: (prefix: string) => Promise<EtcdEntry[]>
+  /**
+   * Resolves when one of its processes exits before `stop()` is called (killed, crashed, out of
+   * memory); never once `stop()` has been. The others keep running until `stop()`.
+   */
+  readonly stoppedOnItsOwn: Promise<StoppedOnItsOwn>
   readonly stop: () => Promise<void>
 }
 
@@ -111,6 +131,20 @@ export async function startTestApiServer(
   const dataDir = await mkdtemp(join(tmpdir(), 'crdconv-apiserver-'))
   const cleanup = removeOnExit(dataDir)
   const started: ManagedProcess[] = []
+  let reportStoppedOnItsOwn: (stopped: StoppedOnItsOwn) => void = () => undefined
+  const stoppedOnItsOwn = new Promise<StoppedOnItsOwn>(
+    (resolve) => (reportStoppedOnItsOwn = resolve)
+  )
+  const start = (name: string, args: readonly string[]): ManagedProcess => {
+    const logFile =
+      options.logFolder === undefined ? undefined : join(options.logFolder, `${name}.log`)
+    const managed = startProcess(name, join(found.assets, name), args, process.env, logFile)
+    started.push(managed)
+    void managed.ended.then((exit) => {
+      if (!managed.stopRequested()) reportStoppedOnItsOwn({ process: name, exit, logFile })
+    })
+    return managed
+  }
   const stop = async () => {
     for (const managed of started.reverse()) await managed.stop()
     started.length = 0
@@ -127,12 +161,7 @@ export async function startTestApiServer(
       options.ports?.apiServer ?? freePort(),
     ])
     const etcdUrl = `http://127.0.0.1:${etcdPort}`
-    const etcd = startProcess(
-      'etcd',
-      join(found.assets, 'etcd'),
-      etcdArgs(dataDir, etcdUrl, peerPort)
-    )
-    started.push(etcd)
+    const etcd = start('etcd', etcdArgs(dataDir, etcdUrl, peerPort))
     await waitUntil(
       etcd,
       'healthy answer',
@@ -143,12 +172,10 @@ export async function startTestApiServer(
       timeoutMs
     )
 
-    const apiServer = startProcess(
+    const apiServer = start(
       'kube-apiserver',
-      join(found.assets, 'kube-apiserver'),
       apiServerArgs(binaryRelease, dataDir, apiPort, etcdUrl, certs, options)
     )
-    started.push(apiServer)
     const url = `https://127.0.0.1:${apiPort}`
     const tls: Required<ClientTls> = {
       ca: await readFile(certs.caCert, 'utf8'),
@@ -177,12 +204,9 @@ export async function startTestApiServer(
           `${found.assets} has no kube-controller-manager, which the controllers need`
         )
       }
-      started.push(
-        startProcess(
-          'kube-controller-manager',
-          join(found.assets, 'kube-controller-manager'),
-          controllerManagerArgs(kubeconfigPath, options.controllers, options)
-        )
+      start(
+        'kube-controller-manager',
+        controllerManagerArgs(kubeconfigPath, options.controllers, options)
       )
     }
     const kubeconfigFor = async (user: string, groups: readonly string[] = []) => {
@@ -206,6 +230,7 @@ export async function startTestApiServer(
       kubeconfigFor,
       etcdUrl,
       readEtcd: (prefix) => readEtcdPrefix(etcdUrl, prefix),
+      stoppedOnItsOwn,
       stop,
     }
   } catch (error) {

@@ -15,6 +15,7 @@ import {
 import { arbitraryObjectAt, versionJsonSchema } from './object-arbitrary.ts'
 import { pruneUnknownFields } from './prune-unknown-fields.ts'
 import { roundTripDifferences } from './round-trip-comparison.ts'
+import { countOf } from '../wording/index.ts'
 
 /** Posts a ConversionReview's JSON text to the entry under test; resolves with the HTTP status and body text. */
 export type SendReview = (
@@ -192,7 +193,7 @@ function reviewSender(send: SendReview): Review {
     }
     const converted = response['convertedObjects']
     if (!Array.isArray(converted) || converted.length !== objects.length) {
-      return `sent ${objects.length} objects, got back ${Array.isArray(converted) ? converted.length : 'none'}`
+      return `sent ${countOf(objects.length, 'object')}, got back ${Array.isArray(converted) ? converted.length : 'none'}`
     }
     for (const [index, object] of objects.entries()) {
       const wrong = identityProblem(object, converted[index], desiredAPIVersion)

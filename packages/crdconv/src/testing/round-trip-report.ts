@@ -6,6 +6,7 @@ import type {
 } from '@crdconv/webhook/scheme'
 import { describeDifference, jsonDifferences, stringifyJson } from '@crdconv/webhook/json'
 import { grownFrom } from './seed-mutations.ts'
+import { allOf, countOf } from '../wording/index.ts'
 
 /**
  * Why a round-trip check failed: the machine-readable half of a {@link RoundTripFailure}.
@@ -106,7 +107,7 @@ export function summarize(
     const trips = own.filter((check) => check.kind === 'round-trip').length
     const agreements = own.filter((check) => check.kind === 'paths-agree').length
     lines.push(
-      `${label}: ${count(trips, 'round trip')}${agreements > 0 ? `, ${count(agreements, 'path comparison')}` : ''}, up to ${runs} objects each${partial ? ' (partial objects)' : ''}`
+      `${label}: ${countOf(trips, 'round trip')}${agreements > 0 ? `, ${countOf(agreements, 'path comparison')}` : ''}, up to ${countOf(runs, 'object')} each${partial ? ' (partial objects)' : ''}`
     )
     for (const check of own) {
       lines.push(`  ${check.ok ? '✓' : '✗'} ${check.title}`)
@@ -121,11 +122,11 @@ export function summarize(
   const failed = checks.filter((check) => !check.ok).length
   const overBudget = checks.reduce((total, check) => total + check.overBudget, 0)
   const leftOut =
-    overBudget === 0 ? '' : ` (${count(overBudget, 'object')} over the stash budget left out)`
+    overBudget === 0 ? '' : ` (${countOf(overBudget, 'object')} over the stash budget left out)`
   lines.push(
     failed === 0
-      ? `all ${checks.length} checks passed: no conversion lost data${leftOut}`
-      : `${failed} of ${checks.length} checks failed`
+      ? `${allOf(checks.length, 'check')} passed: no conversion lost data${leftOut}`
+      : `${failed} of ${countOf(checks.length, 'check')} failed`
   )
   return lines.join('\n')
 }
@@ -137,19 +138,15 @@ export function overBudgetCount(
   // both kinds of check are titled from the version their objects are generated at
   const from = check.title.split(' ')[0] ?? check.title
   const generated = check.runs + check.overBudget
-  return `${check.overBudget} of ${generated} objects generated at ${from} were refused as over the stash budget (stash-too-large)`
+  return `${check.overBudget} of ${countOf(generated, 'object')} generated at ${from} were refused as over the stash budget (stash-too-large)`
 }
 
 function failedChecksText(report: RoundTripReport): string {
   const failed = report.checks.filter((check) => !check.ok)
   return [
-    `${failed.length} of ${report.checks.length} round-trip checks failed:`,
+    `${failed.length} of ${countOf(report.checks.length, 'round-trip check')} failed:`,
     ...failed.map((check) => check.failure?.message ?? check.title),
   ].join('\n\n')
-}
-
-function count(amount: number, thing: string): string {
-  return `${amount} ${thing}${amount === 1 ? '' : 's'}`
 }
 
 /** The smallest object found: as a difference from the seed it grew from, else whole. */
@@ -158,7 +155,7 @@ export function shownObject(
   object: KubeObject | undefined,
   details: { readonly numRuns: number; readonly numShrinks: number }
 ): string[] {
-  const found = `smallest found, run ${details.numRuns}, ${details.numShrinks} shrinks`
+  const found = `smallest found, run ${details.numRuns}, ${countOf(details.numShrinks, 'shrink')}`
   const seed = grownFrom(object)
   if (seed === undefined) {
     return [`object at ${plan.from} (${found}):`, indent(stringifyJson(object, 2))]

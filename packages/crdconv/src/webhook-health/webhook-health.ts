@@ -1,6 +1,6 @@
 // Whether the webhook answers the API server, fails, or answers too slowly, and what that breaks:
 // the versions and operations affected, what keeps working, and the command that fixes it.
-import { suggestedCommands, type SuggestedCommands } from '../command-io/index.ts'
+import { suggestedCommands, type SuggestedCommands, countOf } from '../command-io/index.ts'
 import type { WebhookRoundTrip, WebhookRoundTripFailure } from './webhook-round-trip.ts'
 
 /** The `--slow-ms` default: past it a LIST of 600 objects through the webhook fails at 60 s. */
@@ -88,7 +88,7 @@ export function webhookHealth(input: HealthInput): WebhookHealth {
       state: 'slow',
       affectedVersions: otherServed,
       message: `the webhook is slow: a review takes ${measured.ms.toFixed(0)} ms through the API server (over --slow-ms ${input.slowMs})`,
-      affected: `waiting: every GET and write at ${others}, and a LIST at ${others} read through the webhook (${input.storedObjects} objects, one review after another: ${seconds} s; it fails past 60 s); working at full speed: everything at ${storage}`,
+      affected: `waiting: every GET and write at ${others}, and a LIST at ${others} read through the webhook (${countOf(input.storedObjects, 'object')}, one review after another: ${seconds} s; it fails past 60 s); working at full speed: everything at ${storage}`,
       fix: `run the webhook in the cluster (crdconv serve) or nearer to it (Workers placement, Lambda in the cluster's region); or make the version clients read the storage version (storage: true in the scheme, then ${commands.crd(url)}, then ${commands.migrate()})`,
     }
   }

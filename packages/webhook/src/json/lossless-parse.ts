@@ -211,7 +211,10 @@ const KEY_CHARACTERS_SHOWN = 40
 function pathOf(stack: readonly Frame[]): string {
   let path = '(body)'
   for (const [depth, { container, key }] of stack.entries()) {
-    if (depth === PATH_SEGMENTS_SHOWN) return `${path}…(${stack.length - depth} levels more)`
+    if (depth === PATH_SEGMENTS_SHOWN) {
+      path += `…(and ${stack.length - depth} deeper)`
+      break
+    }
     if (key === undefined) path += `[${(container as unknown[]).length}]`
     else {
       const shown =

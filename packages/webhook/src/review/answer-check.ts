@@ -56,7 +56,7 @@ export function checkConversionAnswer(
         index: undefined,
         ...problem(
           'answer-count-differs',
-          `convertedObjects has ${converted.length} objects, expected ${sent.length} (one per request object, in order)`
+          `convertedObjects must hold one object per request object, in order: ${sent.length} expected, ${converted.length} given`
         ),
       },
     ]

@@ -50,7 +50,7 @@ export function reviewLimitProblem(
 ): string | undefined {
   const advice = limitAdvice(limits)
   if (objects.length > limits.maxObjects) {
-    return `the review holds ${objects.length} objects, more than this webhook's limit of ${limits.maxObjects} objects per review (${advice.maxObjects})`
+    return `the review holds ${objects.length} objects, more than this webhook's limit of ${limits.maxObjects} per review (${advice.maxObjects})`
   }
   for (let index = 0; index < objects.length; index++) {
     const object = objects[index]

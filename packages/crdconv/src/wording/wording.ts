@@ -11,7 +11,33 @@
  * ```
  */
 export function countOf(amount: number, noun: string, plural = `${noun}s`): string {
-  return `${amount} ${amount === 1 ? noun : plural}`
+  return `${amount} ${nounFor(amount, noun, plural)}`
+}
+
+/**
+ * `countOf`, with `all` before it when there are several: a verdict over a whole set.
+ *
+ * @example
+ * ```ts
+ * `${allOf(1, 'check')} passed` // '1 check passed'
+ * `${allOf(12, 'check')} passed` // 'all 12 checks passed'
+ * ```
+ */
+export function allOf(amount: number, noun: string, plural = `${noun}s`): string {
+  return `${amount === 1 ? '' : 'all '}${countOf(amount, noun, plural)}`
+}
+
+/**
+ * `noun` as `amount` of it needs: for a count written another way (`1,500`, rounded).
+ *
+ * @example
+ * ```ts
+ * nounFor(1, 'write') // 'write'
+ * `${(1500).toLocaleString('en-US')} ${nounFor(1500, 'write')}` // '1,500 writes'
+ * ```
+ */
+export function nounFor(amount: number, noun: string, plural = `${noun}s`): string {
+  return amount === 1 ? noun : plural
 }
 
 /**
