@@ -5,6 +5,7 @@ import { copyFileSync, mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { requestText } from '../../packages/crdconv/src/http-client/index.ts'
+import { prometheusSamples } from '../../packages/crdconv/src/webhook-health/prometheus-samples.ts'
 import { freePort } from '../../packages/crdconv/src/test-api-server/test-api-server-processes.ts'
 import type { ServingCertificate } from '../../packages/crdconv/src/test-api-server/test-api-server-certificates.ts'
 
@@ -32,6 +33,11 @@ export interface RunningPoolWebhook {
   readonly port: number
   /** `https://127.0.0.1:PORT/convert` */
   readonly url: string
+  /**
+   * The conversion requests it has answered since it started, from its own /metrics
+   * (controller-runtime's `controller_runtime_webhook_requests_total{webhook="/convert"}`).
+   */
+  reviews(): Promise<number>
   stop(): Promise<void>
 }
 
@@ -57,8 +63,24 @@ export async function startPoolWebhook(
     (chunk: Buffer) => void (stderr = (stderr + chunk.toString()).slice(-2000))
   )
   const url = `https://127.0.0.1:${port}/convert`
-  await waitUntilAnswering(url, readFileSync(tls.caCert, 'utf8'), child, () => stderr)
-  return { port, url, stop: () => stopChild(child) }
+  const ca = readFileSync(tls.caCert, 'utf8')
+  await waitUntilAnswering(url, ca, child, () => stderr)
+  const reviews = async () => {
+    const metrics = await requestText(`https://127.0.0.1:${port}/metrics`, {
+      method: 'GET',
+      ca,
+      timeoutMs: 30_000,
+      timeoutMessage: `pool-webhook: no answer on /metrics in 30 s`,
+    })
+    return prometheusSamples(metrics.body)
+      .filter(
+        (sample) =>
+          sample.name === 'controller_runtime_webhook_requests_total' &&
+          sample.labels['webhook'] === '/convert'
+      )
+      .reduce((sum, sample) => sum + sample.value, 0)
+  }
+  return { port, url, reviews, stop: () => stopChild(child) }
 }
 
 async function waitUntilAnswering(
