@@ -25,7 +25,7 @@ export const POOL_SCHEME = join(import.meta.dirname, 'fixtures', 'pool-scheme.ts
 export const POOL_SERVICE = { namespace: 'pools', name: 'pool-webhook' } as const
 
 /** A Pool as the API server answers it, at either version. */
-export interface PoolRead {
+export type PoolRead = {
   readonly apiVersion: string
   readonly metadata: {
     readonly name: string
