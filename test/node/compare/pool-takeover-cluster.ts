@@ -3,26 +3,43 @@
 // share. No cluster network here: an ExternalName Service resolves to the Go webhook on loopback,
 // as the API server's service resolver resolves a clientConfig.service.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { Agent } from 'node:https'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { requestText } from '../../../packages/crdconv/src/http-client/index.ts'
 import type { TestApiServer } from '../../../packages/crdconv/src/test-api-server/test-api-server.ts'
 import {
   writeServingCertificate,
   type ServingCertificate,
 } from '../../../packages/crdconv/src/test-api-server/test-api-server-certificates.ts'
-import { adminTls } from '../../support/admin-tls.ts'
-import type { ApiServerRelease } from '../../support/api-server.ts'
+import { createScheme } from '../../../packages/webhook/src/scheme/index.ts'
+import { pool } from '../../../examples/pool/index.ts'
+import { adminApi, type AdminApi } from '../../support/admin-tls.ts'
+import { API_SERVER_RELEASES, type ApiServerRelease } from '../../support/api-server.ts'
 import { kubectlOk } from '../../support/kubectl.ts'
-import { startPoolWebhook, type RunningPoolWebhook } from '../../support/pool-webhook.ts'
+import {
+  poolWebhookBinary,
+  startPoolWebhook,
+  type RunningPoolWebhook,
+} from '../../support/pool-webhook.ts'
 import { sharedTestApiServer } from '../../support/shared-api-server.ts'
+import {
+  LAB_TOKEN,
+  startCountingWebhook,
+  type CountingWebhook,
+} from '../apiserver/counting-webhook.ts'
 import { crdconv, type CliRun } from '../cli/run-cli.ts'
 
 export const POOL_CRD = 'pools.takeover.crdconv.dev'
 export const POOL_SCHEME = join(import.meta.dirname, 'fixtures', 'pool-scheme.ts')
 /** The Service the CRD names at first: `pools/pool-webhook`, on the Go webhook's port. */
 export const POOL_SERVICE = { namespace: 'pools', name: 'pool-webhook' } as const
+
+const binary = poolWebhookBinary()
+/** The Go webhook's binary, or '' where it could not be built (every release is skipped then). */
+export const POOL_WEBHOOK_BINARY = 'path' in binary ? binary.path : ''
+/** The releases the takeover suites run on, each skipped with the reason where Go is missing. */
+export const TAKEOVER_RELEASES = API_SERVER_RELEASES.map((release) =>
+  'skip' in binary ? { ...release, skip: release.skip ?? binary.skip } : release
+)
 
 /** A Pool as the API server answers it, at either version. */
 export type PoolRead = {
@@ -36,27 +53,20 @@ export type PoolRead = {
   readonly status?: Readonly<Record<string, unknown>>
 }
 
-/** What answered an API request: its status and body. */
-export interface ApiAnswer {
-  readonly status: number
-  readonly body: string
-}
-
 export interface PoolTakeoverCluster {
   readonly server: TestApiServer
   readonly tls: ServingCertificate
   readonly go: RunningPoolWebhook
+  /** crdconv's webhook serving the Pool scheme, every review it gets counted. */
+  readonly ours: CountingWebhook
+  /** Where `ours` converts: the URL `crdconv switch --url` names. */
+  readonly oursUrl: string
   /** `kubectl` against the cluster; a non-zero exit throws. */
   readonly kube: (args: readonly string[], input?: string) => Promise<string>
   /** `crdconv <args> --kubeconfig <the cluster's>`, in-process. */
   readonly cli: (args: readonly string[]) => Promise<CliRun>
-  /** One request to the API server with the admin's credentials, on a keep-alive agent. */
-  readonly api: (
-    method: string,
-    path: string,
-    body?: unknown,
-    contentType?: string
-  ) => Promise<ApiAnswer>
+  /** One request to the API server as the admin, on a kept-alive connection. */
+  readonly api: AdminApi
   /** The Pool `name` in namespace pools read at `version`, as JSON. */
   readonly read: (version: string, name: string) => Promise<PoolRead>
   readonly stop: () => Promise<void>
@@ -67,35 +77,24 @@ export const poolsPath = (version: string, name?: string) =>
   `/apis/takeover.crdconv.dev/${version}/namespaces/pools/pools${name === undefined ? '' : `/${name}`}`
 
 /**
- * Starts (or takes from this worker) `release`'s API server and the Go webhook, and applies the
- * Pool CRD as crdconv generates it with its clientConfig set to the Go webhook's Service and CA.
+ * Starts (or takes from this worker) `release`'s API server, the Go webhook and crdconv's, and
+ * applies the Pool CRD as crdconv generates it with its clientConfig set to the Go webhook's
+ * Service and CA.
  */
 export async function startPoolTakeoverCluster(
-  release: ApiServerRelease,
-  goBinary: string
+  release: ApiServerRelease
 ): Promise<PoolTakeoverCluster> {
   const directory = mkdtempSync(join(tmpdir(), 'crdconv-takeover-'))
   const tls = await writeServingCertificate(directory, undefined, ['pool-webhook.pools.svc'])
-  const [server, go] = await Promise.all([
+  const [server, go, ours] = await Promise.all([
     sharedTestApiServer({ assets: release.assets }),
-    startPoolWebhook(goBinary, tls),
+    startPoolWebhook(POOL_WEBHOOK_BINARY, tls),
+    startCountingWebhook(createScheme([pool]), tls),
   ])
   const kube = (args: readonly string[], input?: string) =>
     kubectlOk(server.kubeconfigPath, args, input)
-  const agent = new Agent({ keepAlive: true, maxSockets: 16 })
-  const clientTls = adminTls(server)
-  const api = async (method: string, path: string, body?: unknown, contentType?: string) => {
-    const { status, body: text } = await requestText(`${server.url}${path}`, {
-      method,
-      headers: body === undefined ? {} : { 'content-type': contentType ?? 'application/json' },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      agent,
-      ...clientTls,
-      timeoutMs: 120_000,
-      timeoutMessage: `${method} ${path}: no answer from the API server in 120 s`,
-    })
-    return { status, body: text }
-  }
+  const admin = adminApi(server)
+  const { api } = admin
   const read = async (version: string, name: string) => {
     const answer = await api('GET', poolsPath(version, name))
     if (answer.status !== 200) throw new Error(`GET pool ${name} at ${version}: ${answer.body}`)
@@ -104,8 +103,8 @@ export async function startPoolTakeoverCluster(
   const stop = async () => {
     await kube(['delete', 'crd', POOL_CRD, '--ignore-not-found']).catch(() => undefined)
     await kube(['delete', 'namespace', 'pools', '--wait=false']).catch(() => undefined)
-    agent.destroy()
-    await Promise.all([server.stop(), go.stop()])
+    admin.close()
+    await Promise.all([server.stop(), go.stop(), ours.close()])
     rmSync(directory, { recursive: true, force: true })
   }
   try {
@@ -142,5 +141,6 @@ export async function startPoolTakeoverCluster(
     throw error
   }
   const cli = (args: readonly string[]) => crdconv([...args, '--kubeconfig', server.kubeconfigPath])
-  return { server, tls, go, kube, cli, api, read, stop }
+  const oursUrl = `https://127.0.0.1:${ours.port}/convert/${LAB_TOKEN}`
+  return { server, tls, go, ours, oursUrl, kube, cli, api, read, stop }
 }

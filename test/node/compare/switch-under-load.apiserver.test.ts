@@ -1,28 +1,15 @@
 import { afterAll, beforeAll, expect, it, vi } from 'vitest'
-import { createScheme } from '../../../packages/webhook/src/scheme/index.ts'
-import { pool } from '../../../examples/pool/index.ts'
-import {
-  API_SERVER_RELEASES,
-  API_SERVER_START_MS,
-  describeWithApiServer,
-} from '../../support/api-server.ts'
-import { poolWebhookBinary } from '../../support/pool-webhook.ts'
-import {
-  LAB_TOKEN,
-  startCountingWebhook,
-  type CountingWebhook,
-} from '../apiserver/counting-webhook.ts'
+import { API_SERVER_START_MS, describeWithApiServer } from '../../support/api-server.ts'
 import {
   POOL_CRD,
+  POOL_WEBHOOK_BINARY,
+  poolsPath,
   startPoolTakeoverCluster,
+  TAKEOVER_RELEASES,
   type PoolTakeoverCluster,
 } from './pool-takeover-cluster.ts'
 import { startSteadyPoolLoad, type SteadyLoad } from './steady-pool-load.ts'
 
-const binary = poolWebhookBinary()
-const releases = API_SERVER_RELEASES.map((release) =>
-  'skip' in binary ? { ...release, skip: release.skip ?? binary.skip } : release
-)
 const POOLS = ['load-0', 'load-1', 'load-2', 'load-3']
 /** The old endpoint counts as no longer called once the new one has answered this many reviews since its last one... */
 const QUIET_REVIEWS = 100
@@ -48,25 +35,18 @@ describeWithApiServer(
   "switching a Pool CRD's webhook under a steady write/read loop at both versions",
   (release) => {
     let cluster: PoolTakeoverCluster
-    let ours: CountingWebhook
     let load: SteadyLoad
-    const oursUrl = () => `https://127.0.0.1:${ours.port}/convert/${LAB_TOKEN}`
 
     beforeAll(async () => {
-      if ('skip' in binary) return
-      cluster = await startPoolTakeoverCluster(release, binary.path)
-      ours = await startCountingWebhook(createScheme([pool]), cluster.tls)
+      if (POOL_WEBHOOK_BINARY === '') return
+      cluster = await startPoolTakeoverCluster(release)
       for (const name of POOLS) {
-        const created = await cluster.api(
-          'POST',
-          '/apis/takeover.crdconv.dev/v1beta1/namespaces/pools/pools',
-          {
-            apiVersion: 'takeover.crdconv.dev/v1beta1',
-            kind: 'Pool',
-            metadata: { name, namespace: 'pools' },
-            spec: { replicas: 1, paused: true, memory: '1536Mi' },
-          }
-        )
+        const created = await cluster.api('POST', poolsPath('v1beta1'), {
+          apiVersion: 'takeover.crdconv.dev/v1beta1',
+          kind: 'Pool',
+          metadata: { name, namespace: 'pools' },
+          spec: { replicas: 1, paused: true, memory: '1536Mi' },
+        })
         expect(created.status, created.body).toBe(201)
       }
       load = startSteadyPoolLoad(cluster, POOLS)
@@ -75,7 +55,6 @@ describeWithApiServer(
 
     afterAll(async () => {
       await load?.stop()
-      await ours?.close()
       await cluster?.stop()
     })
 
@@ -129,9 +108,9 @@ describeWithApiServer(
       { timeout: 400_000 },
       async () => {
         const figures = await measureSwitch(
-          ['--url', oursUrl(), '--ca-bundle', cluster.tls.caCert],
+          ['--url', cluster.oursUrl, '--ca-bundle', cluster.tls.caCert],
           () => cluster.go.reviews(),
-          async () => ours.started()
+          async () => cluster.ours.started()
         )
         expect(figures.failures).toEqual([])
         expect(figures.newReviews).toBeGreaterThanOrEqual(QUIET_REVIEWS)
@@ -144,7 +123,7 @@ describeWithApiServer(
       async () => {
         const figures = await measureSwitch(
           ['--to-service'],
-          async () => ours.started(),
+          async () => cluster.ours.started(),
           () => cluster.go.reviews()
         )
         expect(figures.failures).toEqual([])
@@ -162,5 +141,5 @@ describeWithApiServer(
       }
     })
   },
-  releases
+  TAKEOVER_RELEASES
 )

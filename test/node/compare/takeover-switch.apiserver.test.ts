@@ -3,36 +3,23 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { CompareReport } from '../../../packages/crdconv/src/compare/index.ts'
-import { createScheme } from '../../../packages/webhook/src/scheme/index.ts'
-import { pool, POOL_CONVERSION_DATA } from '../../../examples/pool/index.ts'
-import {
-  API_SERVER_RELEASES,
-  API_SERVER_START_MS,
-  describeWithApiServer,
-} from '../../support/api-server.ts'
-import { poolWebhookBinary, startPoolWebhook } from '../../support/pool-webhook.ts'
-import {
-  LAB_TOKEN,
-  startCountingWebhook,
-  type CountingWebhook,
-} from '../apiserver/counting-webhook.ts'
+import { POOL_CONVERSION_DATA } from '../../../examples/pool/index.ts'
+import { API_SERVER_START_MS, describeWithApiServer } from '../../support/api-server.ts'
+import { startPoolWebhook } from '../../support/pool-webhook.ts'
 import {
   POOL_CRD,
   POOL_SCHEME,
   POOL_SERVICE,
+  POOL_WEBHOOK_BINARY,
   poolsPath,
   startPoolTakeoverCluster,
+  TAKEOVER_RELEASES,
   type PoolRead,
   type PoolTakeoverCluster,
 } from './pool-takeover-cluster.ts'
 import { readsDiffer, type PoolReads } from './pool-reads.ts'
 import { proxyableAddress, serviceWithEndpoint } from './service-proxy-endpoint.ts'
 
-const binary = poolWebhookBinary()
-const goBinary = 'path' in binary ? binary.path : ''
-const releases = API_SERVER_RELEASES.map((release) =>
-  'skip' in binary ? { ...release, skip: release.skip ?? binary.skip } : release
-)
 const VERSIONS = ['v1alpha1', 'v1beta1'] as const
 const at = (version: string) => `takeover.crdconv.dev/${version}`
 const lastTransitionTime = '2026-11-30T08:15:02.250Z'
@@ -54,9 +41,7 @@ describeWithApiServer(
   'a Pool CRD served by the Go webhook behind a Service, recorded, compared, switched to crdconv and back',
   (release) => {
     let cluster: PoolTakeoverCluster
-    let ours: CountingWebhook
     let corpus: string
-    const oursUrl = () => `https://127.0.0.1:${ours.port}/convert/${LAB_TOKEN}`
     const names = new Set<string>()
 
     const readAll = async (): Promise<PoolReads> => {
@@ -92,12 +77,11 @@ describeWithApiServer(
         .toBe(true)
     }
     const goReviews = () => cluster.go.reviews()
-    const ourReviews = async () => ours.started()
+    const ourReviews = async () => cluster.ours.started()
 
     beforeAll(async () => {
-      if ('skip' in binary) return
-      cluster = await startPoolTakeoverCluster(release, goBinary)
-      ours = await startCountingWebhook(createScheme([pool]), cluster.tls)
+      if (POOL_WEBHOOK_BINARY === '') return
+      cluster = await startPoolTakeoverCluster(release)
       corpus = mkdtempSync(join(tmpdir(), 'crdconv-takeover-corpus-'))
       for (const { version, name, spec } of POOLS_BEFORE) await create(version, name, spec)
       const status = await cluster.api(
@@ -110,7 +94,6 @@ describeWithApiServer(
     }, API_SERVER_START_MS + 120_000)
 
     afterAll(async () => {
-      await ours?.close()
       await cluster?.stop()
       if (corpus !== undefined) rmSync(corpus, { recursive: true, force: true })
     })
@@ -136,7 +119,7 @@ describeWithApiServer(
       async () => {
         // the proxy goes to a Pod's address, never loopback: the same Go webhook on this
         // machine's own address, behind a Service of port 443 with its endpoint written by hand
-        const proxied = await startPoolWebhook(goBinary, cluster.tls, { host: address })
+        const proxied = await startPoolWebhook(POOL_WEBHOOK_BINARY, cluster.tls, { host: address })
         try {
           await serviceWithEndpoint(cluster, {
             namespace: 'pools',
@@ -173,26 +156,19 @@ describeWithApiServer(
 
     it('reads every object the Go webhook served the same through crdconv after the switch', async () => {
       const byGo = await readAll()
-      const dryRun = await cluster.cli([
+      const toCrdconv = [
         'switch',
         POOL_CRD,
         '--url',
-        oursUrl(),
+        cluster.oursUrl,
         '--ca-bundle',
         cluster.tls.caCert,
-        '--dry-run',
-      ])
+      ]
+      const dryRun = await cluster.cli([...toCrdconv, '--dry-run'])
       expect(dryRun.code, dryRun.stderr).toBe(0)
       expect(dryRun.stdout).toMatch(/^- service: pools\/pool-webhook:\d+\/convert$/m)
       expect(dryRun.stdout).toMatch(/^\+ url: https:\/\/127\.0\.0\.1:\d+\/convert\/<redacted>$/m)
-      const switched = await cluster.cli([
-        'switch',
-        POOL_CRD,
-        '--url',
-        oursUrl(),
-        '--ca-bundle',
-        cluster.tls.caCert,
-      ])
+      const switched = await cluster.cli(toCrdconv)
       expect(switched.code, switched.stderr).toBe(0)
       await untilServedBy(ourReviews, goReviews)
       expect(readsDiffer(await readAll(), byGo)).toEqual([])
@@ -232,5 +208,5 @@ describeWithApiServer(
       }
     })
   },
-  releases
+  TAKEOVER_RELEASES
 )
