@@ -12,6 +12,8 @@ export interface SteadyLoad {
   readonly retried: () => number
   /** What failed so far: the request, its status and the API server's message, or the wrong read. */
   readonly failures: () => readonly string[]
+  /** The replicas each Pool was last written with, by name. */
+  readonly written: () => ReadonlyMap<string, number>
   /** Lets each worker finish its request, and settles when all have stopped. */
   readonly stop: () => Promise<void>
 }
@@ -28,6 +30,7 @@ export function startSteadyPoolLoad(
 ): SteadyLoad {
   let requests = 0
   let retried = 0
+  const written = new Map<string, number>()
   const failures: string[] = []
   let running = true
   const call = async (
@@ -63,12 +66,9 @@ export function startSteadyPoolLoad(
       replicas += 1
       const alphaWrite = `PATCH ${name} at v1alpha1 (size ${replicas})`
       const patch = { spec: { size: replicas } }
-      expectSpec(
-        alphaWrite,
-        await call(alphaWrite, 'PATCH', poolsPath('v1alpha1', name), patch),
-        'size',
-        replicas
-      )
+      const patched = await call(alphaWrite, 'PATCH', poolsPath('v1alpha1', name), patch)
+      if (patched !== undefined) written.set(name, replicas)
+      expectSpec(alphaWrite, patched, 'size', replicas)
       const alphaRead = `GET ${name} at v1alpha1`
       expectSpec(
         alphaRead,
@@ -82,7 +82,9 @@ export function startSteadyPoolLoad(
       expectSpec(hubRead, hub, 'paused', true)
       replicas += 1
       const hubWrite = `PATCH ${name} at v1beta1 (replicas ${replicas})`
-      await call(hubWrite, 'PATCH', poolsPath('v1beta1', name), { spec: { replicas } })
+      const hubPatch = { spec: { replicas } }
+      if ((await call(hubWrite, 'PATCH', poolsPath('v1beta1', name), hubPatch)) !== undefined)
+        written.set(name, replicas)
       await call('LIST pools at v1alpha1', 'GET', poolsPath('v1alpha1'))
     }
   }
@@ -90,6 +92,7 @@ export function startSteadyPoolLoad(
   return {
     requests: () => requests,
     retried: () => retried,
+    written: () => written,
     failures: () => failures,
     stop: async () => {
       running = false
