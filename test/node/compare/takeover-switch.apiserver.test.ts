@@ -17,6 +17,7 @@ import {
   type PoolRead,
   type PoolTakeoverCluster,
 } from './pool-takeover-cluster.ts'
+import { crdconv } from '../cli/run-cli.ts'
 import { readsDiffer, type PoolReads } from './pool-reads.ts'
 import { proxyableAddress, serviceWithEndpoint } from './service-proxy-endpoint.ts'
 
@@ -98,7 +99,7 @@ describeWithApiServer(
       if (corpus !== undefined) rmSync(corpus, { recursive: true, force: true })
     })
 
-    it('records the objects through the Go webhook, at both versions', async () => {
+    it('records the objects through the Go webhook, at both versions, with the state coverage follows back', async () => {
       const recorded = await cluster.cli([
         'record',
         POOL_CRD,
@@ -112,6 +113,13 @@ describeWithApiServer(
       expect(files).toEqual(
         [...names].flatMap((name) => VERSIONS.map((version) => `${name}.${version}.yaml`)).sort()
       )
+      // the recorded v1alpha1 Pools carry the Go webhook's annotation: spec.paused comes back from it
+      const coverage = await crdconv(['coverage', '--scheme', POOL_SCHEME, '--corpus', corpus])
+      expect(coverage.code, coverage.stderr).toBe(0)
+      expect(coverage.stdout).toMatch(
+        /\.spec\.paused +annotated +annotation takeover\.crdconv\.dev\/conversion-data spec\.paused/
+      )
+      expect(`${coverage.stdout}${coverage.stderr}`).not.toMatch(/paused is never filled/)
     })
 
     it.skipIf(address === '')(
