@@ -8,7 +8,7 @@ import {
   lambdaDeployFiles,
   lambdaDeployScripts,
 } from './lambda-deploy-files.ts'
-import { PROJECT_TOKEN_FILE } from './path-token-file.ts'
+import { PROJECT_TOKEN_FILE } from '../path-token/index.ts'
 import { platformTestFiles, WORKER_BUNDLE_DIR } from './platform-tests.ts'
 import { projectReadme } from './project-readme.ts'
 import { schemeSource } from './scheme-template.ts'
