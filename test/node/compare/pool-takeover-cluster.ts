@@ -102,6 +102,16 @@ export async function startPoolTakeoverCluster(
   }
   const stop = async () => {
     await kube(['delete', 'crd', POOL_CRD, '--ignore-not-found']).catch(() => undefined)
+    // the shared API server's reset leaves Services and endpoints to the server: the next file
+    // in this worker makes its own of the same names
+    await kube([
+      'delete',
+      'services,endpoints,endpointslices.discovery.k8s.io',
+      '--all',
+      '-n',
+      POOL_SERVICE.namespace,
+      '--ignore-not-found',
+    ]).catch(() => undefined)
     await kube(['delete', 'namespace', 'pools', '--wait=false']).catch(() => undefined)
     admin.close()
     await Promise.all([server.stop(), go.stop(), ours.close()])
@@ -135,7 +145,7 @@ export async function startPoolTakeoverCluster(
       caBundle: Buffer.from(readFileSync(tls.caCert, 'utf8')).toString('base64'),
     }
     await kube(['apply', '-f', '-'], JSON.stringify(crd))
-    await kube(['wait', '--for', 'condition=established', `crd/${POOL_CRD}`])
+    await kube(['wait', '--for', 'condition=established', '--timeout', '120s', `crd/${POOL_CRD}`])
   } catch (error) {
     await stop()
     throw error
