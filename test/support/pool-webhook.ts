@@ -5,6 +5,7 @@ import { copyFileSync, mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { requestText } from '../../packages/crdconv/src/http-client/index.ts'
+import { prometheusSamples } from '../../packages/crdconv/src/webhook-health/prometheus-samples.ts'
 import { freePort } from '../../packages/crdconv/src/test-api-server/test-api-server-processes.ts'
 import type { ServingCertificate } from '../../packages/crdconv/src/test-api-server/test-api-server-certificates.ts'
 
@@ -30,25 +31,31 @@ export function poolWebhookBinary(): { path: string } | { skip: string } {
 
 export interface RunningPoolWebhook {
   readonly port: number
-  /** `https://127.0.0.1:PORT/convert` */
+  /** `https://HOST:PORT/convert` */
   readonly url: string
+  /**
+   * The conversion requests it has answered since it started, from its own /metrics
+   * (controller-runtime's `controller_runtime_webhook_requests_total{webhook="/convert"}`).
+   */
+  reviews(): Promise<number>
   stop(): Promise<void>
 }
 
 /**
  * Starts the Go webhook with `tls` (its certificate and key copied as tls.crt and tls.key into a
- * cert dir of its own), and waits until it answers on /convert.
+ * cert dir of its own) on `host` (loopback by default), and waits until it answers on /convert.
  */
 export async function startPoolWebhook(
   binary: string,
   tls: ServingCertificate,
-  options: { dropStatusMessage?: boolean; port?: number } = {}
+  options: { dropStatusMessage?: boolean; port?: number; host?: string } = {}
 ): Promise<RunningPoolWebhook> {
   const certDir = mkdtempSync(join(tmpdir(), 'pool-webhook-'))
   copyFileSync(tls.cert, join(certDir, 'tls.crt'))
   copyFileSync(tls.key, join(certDir, 'tls.key'))
   const port = options.port ?? (await freePort())
-  const args = ['--cert-dir', certDir, '--port', String(port)]
+  const host = options.host ?? '127.0.0.1'
+  const args = ['--cert-dir', certDir, '--host', host, '--port', String(port)]
   if (options.dropStatusMessage === true) args.push('--drop-status-message')
   const child = spawn(binary, args, { stdio: ['ignore', 'ignore', 'pipe'] })
   let stderr = ''
@@ -56,9 +63,26 @@ export async function startPoolWebhook(
     'data',
     (chunk: Buffer) => void (stderr = (stderr + chunk.toString()).slice(-2000))
   )
-  const url = `https://127.0.0.1:${port}/convert`
-  await waitUntilAnswering(url, readFileSync(tls.caCert, 'utf8'), child, () => stderr)
-  return { port, url, stop: () => stopChild(child) }
+  const url = `https://${host}:${port}/convert`
+  const ca = readFileSync(tls.caCert, 'utf8')
+  await waitUntilAnswering(url, ca, child, () => stderr)
+  const reviews = async () => {
+    const metrics = await requestText(`https://${host}:${port}/metrics`, {
+      method: 'GET',
+      ca,
+      servername: 'localhost',
+      timeoutMs: 30_000,
+      timeoutMessage: `pool-webhook: no answer on /metrics in 30 s`,
+    })
+    return prometheusSamples(metrics.body)
+      .filter(
+        (sample) =>
+          sample.name === 'controller_runtime_webhook_requests_total' &&
+          sample.labels['webhook'] === '/convert'
+      )
+      .reduce((sum, sample) => sum + sample.value, 0)
+  }
+  return { port, url, reviews, stop: () => stopChild(child) }
 }
 
 async function waitUntilAnswering(
@@ -71,7 +95,14 @@ async function waitUntilAnswering(
   for (;;) {
     if (child.exitCode !== null) throw new Error(`pool-webhook exited: ${stderr()}`)
     try {
-      await requestText(url, { method: 'GET', ca, timeoutMs: 5_000, timeoutMessage: 'no answer' })
+      // the certificate names localhost: the same check on any address the webhook listens on
+      await requestText(url, {
+        method: 'GET',
+        ca,
+        servername: 'localhost',
+        timeoutMs: 5_000,
+        timeoutMessage: 'no answer',
+      })
       return
     } catch (error) {
       if (Date.now() > deadline)

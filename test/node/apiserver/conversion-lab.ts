@@ -2,7 +2,7 @@
 // conversion webhook is crdconv's Node server, counted, behind the distance proxy: what the
 // tests of this folder measure the API server's calls with.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { Agent, request } from 'node:https'
+import { request } from 'node:https'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, expect } from 'vitest'
@@ -11,7 +11,6 @@ import type {
   TestApiServerOptions,
 } from '../../../packages/crdconv/src/test-api-server/test-api-server.ts'
 import { writeServingCertificate } from '../../../packages/crdconv/src/test-api-server/test-api-server-certificates.ts'
-import { requestText } from '../../../packages/crdconv/src/http-client/index.ts'
 import {
   startDistanceProxy,
   type DistanceProxy,
@@ -22,7 +21,9 @@ import { crdconv, type CliRun } from '../cli/run-cli.ts'
 import { scheme } from '../lifecycle/fixtures/crontab-v1beta1-storage.ts'
 import { LAB_TOKEN, startCountingWebhook, type CountingWebhook } from './counting-webhook.ts'
 import { sharedTestApiServer } from '../../support/shared-api-server.ts'
-import { adminTls } from '../../support/admin-tls.ts'
+import { adminApi, adminTls, type AdminApi, type ApiAnswer } from '../../support/admin-tls.ts'
+
+export type { ApiAnswer } from '../../support/admin-tls.ts'
 
 const FIXTURE = join(import.meta.dirname, '../lifecycle/fixtures/crontab-v1beta1-storage.ts')
 export const GROUP = 'example.com'
@@ -34,11 +35,6 @@ export const KUBECTL_TIMEOUT =
 
 /** The two served versions: `v1beta1` is the storage version, `v1` needs the webhook. */
 export type Version = 'v1beta1' | 'v1'
-
-export interface ApiAnswer {
-  readonly status: number
-  readonly body: string
-}
 
 /** A watch the API server streams to: events as `TYPE name` (`ERROR message`), until `close()`. */
 export interface OpenWatch {
@@ -53,7 +49,7 @@ export interface ConversionLab {
   readonly webhook: CountingWebhook
   readonly proxy: DistanceProxy
   /** One request to the API server as the admin, on a kept-alive connection; never throws on status. */
-  readonly api: (method: string, path: string, body?: unknown, type?: string) => Promise<ApiAnswer>
+  readonly api: AdminApi
   /**
    * Opens a WATCH (`path` with `watch=true`); collects each event's type and object name, or an
    * ERROR event's message. Rejects with the status and body when the API server refuses it.
@@ -134,26 +130,10 @@ export async function startConversionLab(
     writeFileSync(tokenFile, `${LAB_TOKEN}\n`)
     const url = `https://127.0.0.1:${proxy.port}/convert`
     await applyCronTabCrd(kube, url, tokenFile, tls.caCert)
-    const agent = new Agent({ keepAlive: true, maxSockets: 16 })
-    started.push({ stop: async () => agent.destroy() })
+    const admin = adminApi(server)
+    started.push({ stop: async () => admin.close() })
+    const { api } = admin
     const clientTls = adminTls(server)
-    const api = async (
-      method: string,
-      path: string,
-      body?: unknown,
-      type = 'application/json'
-    ): Promise<ApiAnswer> => {
-      const { status, body: text } = await requestText(`${server.url}${path}`, {
-        method,
-        headers: body === undefined ? {} : { 'content-type': type },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-        agent,
-        ...clientTls,
-        timeoutMs: 120_000,
-        timeoutMessage: `${method} ${path}: no answer from the API server in 120 s`,
-      })
-      return { status, body: text }
-    }
     const watch = (path: string) =>
       new Promise<OpenWatch>((resolve, reject) => {
         const events: string[] = []

@@ -73,6 +73,45 @@ describe('the differences between two converted objects', () => {
     ])
   })
 
+  it.each([
+    [
+      'absent on one side, holding no paused on the other (Go writes it on every object)',
+      undefined,
+      '{"spec":{"replicas":2},"status":{}}',
+      [],
+    ],
+    [
+      'absent on one side, holding paused: false on the other',
+      undefined,
+      '{"spec":{"paused":false}}',
+      [],
+    ],
+    [
+      'the same paused in another JSON',
+      '{"spec":{"paused":true}}',
+      '{"kind":"Pool","spec":{"paused":true,"replicas":1}}',
+      [],
+    ],
+    [
+      'absent on one side, holding paused: true on the other',
+      undefined,
+      '{"spec":{"paused":true}}',
+      ['state'],
+    ],
+    ['not JSON on one side', 'paused', '{"spec":{"paused":true}}', ['state']],
+  ])(
+    'compares a declared annotation place by the field it holds: %s',
+    (_, crdconv, webhook, kinds) => {
+      const annotated = (text: string | undefined) =>
+        pool({}, text === undefined ? {} : { [STATE]: text })
+      const place = { path: 'spec.paused', annotation: STATE, holds: 'object' } as const
+      const found = answerDifferences(annotated(crdconv), annotated(webhook), new Set([STATE]), [
+        place,
+      ])
+      expect(found.map((difference) => difference.kind)).toEqual(kinds)
+    }
+  )
+
   it('finds nothing between equal objects', () => {
     const object = pool({ spec: { a: [1, { b: 'c' }] } }, { x: 'y' })
     expect(answerDifferences(object, structuredClone(object), new Set())).toEqual([])

@@ -1,172 +1,220 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import type { TestApiServer } from '../../../packages/crdconv/src/test-api-server/test-api-server.ts'
-import {
-  writeServingCertificate,
-  type ServingCertificate,
-} from '../../../packages/crdconv/src/test-api-server/test-api-server-certificates.ts'
+import type { CompareReport } from '../../../packages/crdconv/src/compare/index.ts'
 import { POOL_CONVERSION_DATA } from '../../../examples/pool/index.ts'
+import { API_SERVER_START_MS, describeWithApiServer } from '../../support/api-server.ts'
+import { startPoolWebhook } from '../../support/pool-webhook.ts'
 import {
-  API_SERVER_RELEASES,
-  API_SERVER_START_MS,
-  describeWithApiServer,
-} from '../../support/api-server.ts'
-import { kubectlOk } from '../../support/kubectl.ts'
-import {
-  poolWebhookBinary,
-  startPoolWebhook,
-  type RunningPoolWebhook,
-} from '../../support/pool-webhook.ts'
-import { sharedTestApiServer } from '../../support/shared-api-server.ts'
-import { nodeServerTarget, type RunningWebhook } from '../../support/webhook-targets.ts'
+  POOL_CRD,
+  POOL_SCHEME,
+  POOL_SERVICE,
+  POOL_WEBHOOK_BINARY,
+  poolsPath,
+  startPoolTakeoverCluster,
+  TAKEOVER_RELEASES,
+  type PoolRead,
+  type PoolTakeoverCluster,
+} from './pool-takeover-cluster.ts'
 import { crdconv } from '../cli/run-cli.ts'
+import { readsDiffer, type PoolReads } from './pool-reads.ts'
+import { proxyableAddress, serviceWithEndpoint } from './service-proxy-endpoint.ts'
 
-const SCHEME = join(import.meta.dirname, 'fixtures', 'pool-scheme.ts')
-const CRD = 'pools.takeover.crdconv.dev'
-const binary = poolWebhookBinary()
-const releases = API_SERVER_RELEASES.map((release) =>
-  'skip' in binary ? { ...release, skip: release.skip ?? binary.skip } : release
-)
+const VERSIONS = ['v1alpha1', 'v1beta1'] as const
+const at = (version: string) => `takeover.crdconv.dev/${version}`
+const lastTransitionTime = '2026-11-30T08:15:02.250Z'
+const address = proxyableAddress() ?? ''
+
+/** Pools the Go webhook's time leaves in the cluster: paused or not, at either version, with status. */
+const POOLS_BEFORE = [
+  { version: 'v1beta1', name: 'paused', spec: { replicas: 3, paused: true, memory: '1536Mi' } },
+  { version: 'v1beta1', name: 'unpaused', spec: { replicas: 0, paused: false, memory: '0.5' } },
+  {
+    version: 'v1beta1',
+    name: 'running',
+    spec: { replicas: 2, image: 'registry.example/pool:1.4' },
+  },
+  { version: 'v1alpha1', name: 'small', spec: { size: 1, memory: '512Mi' } },
+]
 
 describeWithApiServer(
-  'a Pool CRD served by the Go webhook behind a Service, switched to crdconv and back',
+  'a Pool CRD served by the Go webhook behind a Service, recorded, compared, switched to crdconv and back',
   (release) => {
-    let server: TestApiServer
-    let directory: string
-    let tls: ServingCertificate
-    let go: RunningPoolWebhook
-    let ours: RunningWebhook
-    const kube = (args: readonly string[], input?: string) =>
-      kubectlOk(server.kubeconfigPath, args, input)
-    const read = async (version: string, name: string) =>
-      JSON.parse(
-        await kube([
-          'get',
-          `pools.${version}.takeover.crdconv.dev`,
-          name,
-          '-n',
-          'pools',
-          '-o',
-          'json',
-        ])
-      )
-    const cli = (args: readonly string[]) =>
-      crdconv([...args, '--kubeconfig', server.kubeconfigPath])
+    let cluster: PoolTakeoverCluster
+    let corpus: string
+    const names = new Set<string>()
+
+    const readAll = async (): Promise<PoolReads> => {
+      const reads: Record<string, PoolRead> = {}
+      for (const name of names) {
+        for (const version of VERSIONS)
+          reads[`${name} at ${version}`] = await cluster.read(version, name)
+      }
+      return reads
+    }
+    const create = async (version: string, name: string, spec: Record<string, unknown>) => {
+      const created = await cluster.api('POST', poolsPath(version), {
+        apiVersion: at(version),
+        kind: 'Pool',
+        metadata: { name, namespace: 'pools' },
+        spec,
+      })
+      expect(created.status, created.body).toBe(201)
+      names.add(name)
+    }
+    /** Reads until a read reaches `served` and no longer `left`: the API server has picked up the switch. */
+    const untilServedBy = async (served: () => Promise<number>, left: () => Promise<number>) => {
+      await expect
+        .poll(
+          async () => {
+            const [leftBefore, servedBefore] = await Promise.all([left(), served()])
+            await cluster.read('v1alpha1', 'paused')
+            const [leftAfter, servedAfter] = await Promise.all([left(), served()])
+            return leftAfter === leftBefore && servedAfter > servedBefore
+          },
+          { timeout: 120_000, interval: 500 }
+        )
+        .toBe(true)
+    }
+    const goReviews = () => cluster.go.reviews()
+    const ourReviews = async () => cluster.ours.started()
 
     beforeAll(async () => {
-      if ('skip' in binary) return
-      directory = mkdtempSync(join(tmpdir(), 'crdconv-takeover-'))
-      tls = await writeServingCertificate(directory, undefined, ['pool-webhook.pools.svc'])
-      ;[server, go, ours] = await Promise.all([
-        sharedTestApiServer({ assets: release.assets }),
-        startPoolWebhook(binary.path, tls),
-        nodeServerTarget.start(tls, SCHEME),
-      ])
-      // no cluster network here: an ExternalName Service resolves to the Go webhook on loopback,
-      // as the API server's service resolver resolves a clientConfig.service
-      await kube(['create', 'namespace', 'pools'])
-      await kube([
-        'create',
-        'service',
-        'externalname',
-        'pool-webhook',
-        '-n',
-        'pools',
-        '--external-name',
-        '127.0.0.1',
-      ])
-      const generated = await crdconv([
-        'crd',
-        '--scheme',
-        SCHEME,
-        '--url',
-        ours.url,
-        '--ca-bundle',
-        tls.caCert,
-        '-o',
-        'json',
-      ])
-      expect(generated.code).toBe(0)
-      const crd = JSON.parse(generated.stdout)
-      crd.spec.conversion.webhook.clientConfig = {
-        service: { namespace: 'pools', name: 'pool-webhook', port: go.port, path: '/convert' },
-        caBundle: Buffer.from(readFileSync(tls.caCert, 'utf8')).toString('base64'),
-      }
-      await kube(['apply', '-f', '-'], JSON.stringify(crd))
-      await kube(['wait', '--for', 'condition=established', `crd/${CRD}`])
+      if (POOL_WEBHOOK_BINARY === '') return
+      cluster = await startPoolTakeoverCluster(release)
+      corpus = mkdtempSync(join(tmpdir(), 'crdconv-takeover-corpus-'))
+      for (const { version, name, spec } of POOLS_BEFORE) await create(version, name, spec)
+      const status = await cluster.api(
+        'PATCH',
+        `${poolsPath('v1beta1', 'running')}/status`,
+        { status: { phase: 'Running', readyReplicas: 2, lastTransitionTime } },
+        'application/merge-patch+json'
+      )
+      expect(status.status, status.body).toBe(200)
     }, API_SERVER_START_MS + 120_000)
 
     afterAll(async () => {
-      await kube(['delete', 'crd', CRD, '--ignore-not-found']).catch(() => undefined)
-      await kube(['delete', 'namespace', 'pools', '--wait=false']).catch(() => undefined)
-      await Promise.all([server?.stop(), go?.stop(), ours?.stop()])
-      if (directory !== undefined) rmSync(directory, { recursive: true, force: true })
+      await cluster?.stop()
+      if (corpus !== undefined) rmSync(corpus, { recursive: true, force: true })
     })
 
-    it('reads, through crdconv, what the Go webhook converted, and the Go webhook reads back what crdconv wrote', async () => {
-      await kube(
-        ['create', '-f', '-'],
-        JSON.stringify({
-          apiVersion: 'takeover.crdconv.dev/v1beta1',
-          kind: 'Pool',
-          metadata: { name: 'paused', namespace: 'pools' },
-          spec: { replicas: 3, paused: true, memory: '1536Mi' },
-        })
-      )
-      const byGo = await read('v1alpha1', 'paused')
-      expect(byGo.spec).toEqual({ size: 3, memory: '1536Mi' })
-      expect(byGo.metadata.annotations).toHaveProperty([POOL_CONVERSION_DATA])
-
-      const dryRun = await cli([
-        'switch',
-        CRD,
-        '--url',
-        ours.url,
-        '--ca-bundle',
-        tls.caCert,
-        '--dry-run',
+    it('records the objects through the Go webhook, at both versions, with the state coverage follows back', async () => {
+      const recorded = await cluster.cli([
+        'record',
+        POOL_CRD,
+        '--scheme',
+        POOL_SCHEME,
+        '--corpus',
+        corpus,
       ])
-      expect(dryRun.code).toBe(0)
-      expect(dryRun.stdout).toMatch(/^- service: pools\/pool-webhook:\d+\/convert$/m)
-      const switched = await cli(['switch', CRD, '--url', ours.url, '--ca-bundle', tls.caCert])
-      expect(switched.code).toBe(0)
-      await expect
-        .poll(async () => (await read('v1alpha1', 'paused')).spec, { timeout: 60_000 })
-        .toEqual({ size: 3, memory: '1536Mi' })
-
-      // written at v1alpha1 while crdconv serves: paused must come back from the state annotation
-      const atAlpha = await read('v1alpha1', 'paused')
-      await kube(
-        ['replace', '-f', '-'],
-        JSON.stringify({ ...atAlpha, spec: { ...atAlpha.spec, size: 5 } })
+      expect(recorded.code, recorded.stderr).toBe(0)
+      const files = readdirSync(join(corpus, POOL_CRD, 'pools')).sort()
+      expect(files).toEqual(
+        [...names].flatMap((name) => VERSIONS.map((version) => `${name}.${version}.yaml`)).sort()
       )
-      expect((await read('v1beta1', 'paused')).spec).toEqual({
-        replicas: 5,
-        paused: true,
-        memory: '1536Mi',
-      })
+      // the recorded v1alpha1 Pools carry the Go webhook's annotation: spec.paused comes back from it
+      const coverage = await crdconv(['coverage', '--scheme', POOL_SCHEME, '--corpus', corpus])
+      expect(coverage.code, coverage.stderr).toBe(0)
+      expect(coverage.stdout).toMatch(
+        /\.spec\.paused +annotated +annotation takeover\.crdconv\.dev\/conversion-data spec\.paused/
+      )
+      expect(`${coverage.stdout}${coverage.stderr}`).not.toMatch(/paused is never filled/)
+    })
 
-      const back = await cli(['switch', CRD, '--to-service'])
-      expect(back.code).toBe(0)
-      const live = JSON.parse(await kube(['get', 'crd', CRD, '-o', 'json']))
+    it.skipIf(address === '')(
+      "compares crdconv with the Go webhook through the API server's service proxy (--service ns/name:443): no real difference, the same state",
+      async () => {
+        // the proxy goes to a Pod's address, never loopback: the same Go webhook on this
+        // machine's own address, behind a Service of port 443 with its endpoint written by hand
+        const proxied = await startPoolWebhook(POOL_WEBHOOK_BINARY, cluster.tls, { host: address })
+        try {
+          await serviceWithEndpoint(cluster, {
+            namespace: 'pools',
+            name: 'pool-webhook-pods',
+            address,
+            port: proxied.port,
+          })
+          const compared = await cluster.cli([
+            'compare',
+            '--service',
+            'pools/pool-webhook-pods:443',
+            '--scheme',
+            POOL_SCHEME,
+            '--corpus',
+            corpus,
+            '--generated',
+            '10',
+            '--state-annotation',
+            POOL_CONVERSION_DATA,
+            '--json',
+          ])
+          const report = JSON.parse(compared.stdout) as CompareReport
+          expect(report.real).toEqual([])
+          expect(report.state).toEqual([])
+          expect(compared.code).toBe(0)
+          // 8 recorded (4 Pools at 2 versions), 3 examples and 2 with only metadata, 2 × 10 generated
+          expect(report.objects).toBe(8 + 5 + 20)
+          expect(await proxied.reviews()).toBeGreaterThanOrEqual(report.objects)
+        } finally {
+          await proxied.stop()
+        }
+      }
+    )
+
+    it('reads every object the Go webhook served the same through crdconv after the switch', async () => {
+      const byGo = await readAll()
+      const toCrdconv = [
+        'switch',
+        POOL_CRD,
+        '--url',
+        cluster.oursUrl,
+        '--ca-bundle',
+        cluster.tls.caCert,
+      ]
+      const dryRun = await cluster.cli([...toCrdconv, '--dry-run'])
+      expect(dryRun.code, dryRun.stderr).toBe(0)
+      expect(dryRun.stdout).toMatch(/^- service: pools\/pool-webhook:\d+\/convert$/m)
+      expect(dryRun.stdout).toMatch(/^\+ url: https:\/\/127\.0\.0\.1:\d+\/convert\/<redacted>$/m)
+      const switched = await cluster.cli(toCrdconv)
+      expect(switched.code, switched.stderr).toBe(0)
+      await untilServedBy(ourReviews, goReviews)
+      expect(readsDiffer(await readAll(), byGo)).toEqual([])
+    })
+
+    it('reads every object written while crdconv served the same through the Go webhook after --to-service', async () => {
+      for (const name of ['paused', 'small']) {
+        const spoke = await cluster.read('v1alpha1', name)
+        const replaced = await cluster.api('PUT', poolsPath('v1alpha1', name), {
+          ...spoke,
+          spec: { ...spoke.spec, size: 5, image: 'registry.example/pool:1.5' },
+        })
+        expect(replaced.status, replaced.body).toBe(200)
+      }
+      await create('v1alpha1', 'written-at-v1alpha1', { size: 2, memory: '1Gi' })
+      await create('v1beta1', 'written-paused', { replicas: 4, paused: true })
+      const byCrdconv = await readAll()
+      expect(byCrdconv['paused at v1beta1']).toMatchObject({ spec: { replicas: 5, paused: true } })
+
+      const back = await cluster.cli(['switch', POOL_CRD, '--to-service'])
+      expect(back.code, back.stderr).toBe(0)
+      const live = JSON.parse(await cluster.kube(['get', 'crd', POOL_CRD, '-o', 'json']))
       expect(live.spec.conversion.webhook.clientConfig.service).toEqual({
-        namespace: 'pools',
-        name: 'pool-webhook',
-        port: go.port,
+        ...POOL_SERVICE,
+        port: cluster.go.port,
         path: '/convert',
       })
-      // the Go webhook now reads at v1alpha1 what crdconv's time left stored
-      await expect
-        .poll(async () => (await read('v1alpha1', 'paused')).spec, { timeout: 60_000 })
-        .toEqual({ size: 5, memory: '1536Mi' })
-      expect((await read('v1beta1', 'paused')).spec).toEqual({
-        replicas: 5,
-        paused: true,
-        memory: '1536Mi',
-      })
+      await untilServedBy(goReviews, ourReviews)
+      const byGo = await readAll()
+      expect(readsDiffer(byGo, byCrdconv)).toEqual([])
+      // the way back lost nothing: paused came back from the annotation crdconv wrote
+      for (const name of ['paused', 'written-paused']) {
+        expect(byGo[`${name} at v1beta1`]).toMatchObject({ spec: { paused: true } })
+        expect(byGo[`${name} at v1alpha1`]?.['metadata']).toMatchObject({
+          annotations: { [POOL_CONVERSION_DATA]: expect.stringContaining('"paused":true') },
+        })
+      }
     })
   },
-  releases
+  TAKEOVER_RELEASES
 )

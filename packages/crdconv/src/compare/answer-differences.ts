@@ -1,4 +1,4 @@
-import { isPlainObject } from '@crdconv/webhook/scheme'
+import { annotationPlaceValue, isPlainObject, type AnnotationPlace } from '@crdconv/webhook/scheme'
 import { isZeroValue, typedEquality, type TypedEquality } from './go-typed-equality.ts'
 
 /**
@@ -27,7 +27,10 @@ export interface FieldDifference {
 /**
  * Where crdconv's converted object and the webhook's differ, as the API server sees them: of the
  * metadata only labels and annotations count (it ignores the rest of a webhook's metadata), and
- * the annotations named in `stateAnnotations` are reported as `state`.
+ * the annotations named in `stateAnnotations` are reported as `state`. A state annotation the
+ * scheme declares as the place of fields (`places`) is the same state where it gives back the
+ * same value for each of them, as the way back reads it: absent on one side and holding the
+ * field's zero value on the other (Go writes its annotation on every object) is no difference.
  *
  * @example
  * ```ts
@@ -38,7 +41,8 @@ export interface FieldDifference {
 export function answerDifferences(
   crdconv: Readonly<Record<string, unknown>>,
   webhook: Readonly<Record<string, unknown>>,
-  stateAnnotations: ReadonlySet<string>
+  stateAnnotations: ReadonlySet<string>,
+  places: readonly AnnotationPlace[] = []
 ): FieldDifference[] {
   const found: FieldDifference[] = []
   const visit = (path: string, left: unknown, right: unknown): void => {
@@ -85,15 +89,35 @@ export function answerDifferences(
     const path = member('metadata.annotations', key)
     const [left, right] = [leftAnnotations[key], rightAnnotations[key]]
     if (!stateAnnotations.has(key)) visit(path, left, right)
-    else if (!sameState(left, right))
+    else if (
+      !sameState(
+        left,
+        right,
+        places.filter((place) => place.annotation === key)
+      )
+    )
       found.push({ kind: 'state', path, crdconv: left, webhook: right })
   }
   return found
 }
 
-/** Two state annotations hold the same state: the same text, or JSON that differs only as Go writes it. */
-function sameState(left: unknown, right: unknown): boolean {
+/**
+ * Two state annotations hold the same state: the same value at each declared place of theirs,
+ * else (no place declared) the same text, or JSON that differs only as Go writes it.
+ */
+function sameState(left: unknown, right: unknown, places: readonly AnnotationPlace[]): boolean {
   if (left === right) return true
+  if (places.length > 0) {
+    const heldAt = (text: unknown, place: AnnotationPlace) =>
+      annotationPlaceValue({ metadata: { annotations: { [place.annotation]: text } } }, place)
+    return places.every((place) =>
+      answerDifferences(
+        { value: heldAt(left, place) },
+        { value: heldAt(right, place) },
+        new Set()
+      ).every((difference) => !REAL_DIFFERENCES.has(difference.kind))
+    )
+  }
   const parse = (text: unknown): unknown => {
     try {
       return typeof text === 'string' ? JSON.parse(text) : undefined

@@ -106,7 +106,8 @@ async function compareOne(
     return options.kit.storedByApiServer(value, schema) as KubeObject
   }
   const state = new Set([stashAnnotationKey(resource.group), ...options.stateAnnotations])
-  return { ...base, differences: answerDifferences(stored(ours), stored(theirs), state) }
+  const places = resource.converters.flatMap((converter) => converter.annotationPlaces ?? [])
+  return { ...base, differences: answerDifferences(stored(ours), stored(theirs), state, places) }
 }
 
 function ownAnswer(review: unknown, scheme: Scheme): KubeObject | string {
