@@ -2,7 +2,7 @@
 // (Tekton's `tekton.dev/v1beta1Resources`, Cluster API's `cluster.x-k8s.io/conversion-data`).
 import { MAX_INTEGER_DIGITS, parseJson, stringifyJson } from '../json/index.ts'
 import { isPlainObject, type KubeObject } from './kube-object.ts'
-import type { MoveStep } from './move-steps.ts'
+import type { MoveStep } from './moves/move-steps.ts'
 import { valueAt } from './object-draft.ts'
 
 /**

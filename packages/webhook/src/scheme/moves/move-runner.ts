@@ -1,7 +1,7 @@
-import { withAnnotations } from './annotation-place.ts'
-import { restoreStashedFields, stashEntryOf, stashFields, stashTextOf } from './annotation-stash.ts'
-import { ConversionError } from './conversion-error.ts'
-import { isPlainObject, type KubeObject } from './kube-object.ts'
+import { withAnnotations } from '../annotation-place.ts'
+import { restoreStashedFields, stashEntryOf, stashFields, stashTextOf } from '../stash/index.ts'
+import { ConversionError } from '../conversion-error.ts'
+import { isPlainObject, type KubeObject } from '../kube-object.ts'
 import {
   EMPTIED,
   PATH_LISTS,
@@ -10,9 +10,9 @@ import {
   type Run,
   type Write,
 } from './move-steps.ts'
-import { ObjectDraft, valueAt } from './object-draft.ts'
+import { ObjectDraft, valueAt } from '../object-draft.ts'
 import type { MoveHook } from './field-move.ts'
-import type { ConversionContext } from './resource.ts'
+import type { ConversionContext } from '../resource.ts'
 
 /** One direction of a declared edge: its steps, and hand-written functions around them. */
 export interface MovePlan {

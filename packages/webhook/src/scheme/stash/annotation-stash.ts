@@ -1,6 +1,6 @@
 // Fields with no place in the other version, kept in an annotation and given back on the way home.
-import { isPlainObject, type KubeObject } from './kube-object.ts'
-import type { ConversionContext } from './resource-definition.ts'
+import { isPlainObject, type KubeObject } from '../kube-object.ts'
+import type { ConversionContext } from '../resource-definition.ts'
 import {
   encodeWithinBudget,
   readStash,

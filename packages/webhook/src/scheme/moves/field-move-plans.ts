@@ -1,5 +1,5 @@
 import type { $ZodType } from 'zod/v4/core'
-import { annotationKeepStep, annotationRestoreStep } from './annotation-place.ts'
+import { annotationKeepStep, annotationRestoreStep } from '../annotation-place.ts'
 import { invertMapping } from './field-move-checks.ts'
 import type { ErasedMoveOptions, FieldMove } from './field-move.ts'
 import { eachStep, type MovePlan } from './move-runner.ts'
@@ -12,8 +12,8 @@ import {
   type MoveStep,
   type Parts,
 } from './move-steps.ts'
-import type { VersionMap } from './resource.ts'
-import { listItemSchema, prunesField, schemaField } from './schema-fields.ts'
+import type { VersionMap } from '../resource.ts'
+import { listItemSchema, prunesField, schemaField } from '../schema-fields.ts'
 
 /** The steps of both directions of a checked declaration. */
 export function movePlans(

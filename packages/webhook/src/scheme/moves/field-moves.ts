@@ -1,8 +1,8 @@
 import type { output } from 'zod/v4/core'
-import type { AnnotationHolds, AnnotationPlace } from './annotation-place.ts'
-import type { StashedFields, StashOf } from './annotation-stash.ts'
-import { SchemeError } from './conversion-error.ts'
-import { isNonEmpty } from './scheme-problem.ts'
+import type { AnnotationHolds, AnnotationPlace } from '../annotation-place.ts'
+import type { StashedFields, StashOf } from '../stash/index.ts'
+import { SchemeError } from '../conversion-error.ts'
+import { isNonEmpty } from '../scheme-problem.ts'
 import { moveProblems } from './field-move-checks.ts'
 import type { ErasedMoveOptions, FieldMove } from './field-move.ts'
 import { movePlans } from './field-move-plans.ts'
@@ -15,7 +15,7 @@ import type {
   Converter,
   ConverterBetween,
   VersionMap,
-} from './resource.ts'
+} from '../resource.ts'
 
 export type { ErasedMoveOptions, FieldMove, MoveHook } from './field-move.ts'
 
