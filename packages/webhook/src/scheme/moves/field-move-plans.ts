@@ -1,5 +1,5 @@
 import type { $ZodType } from 'zod/v4/core'
-import { annotationKeepStep, annotationRestoreStep } from '../annotation-place.ts'
+import { annotationKeepStep, annotationRestoreStep } from './annotation-steps.ts'
 import { invertMapping } from './field-move-checks.ts'
 import type { ErasedMoveOptions, FieldMove } from './field-move.ts'
 import { eachStep, type MovePlan } from './move-runner.ts'

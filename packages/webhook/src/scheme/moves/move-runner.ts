@@ -1,4 +1,4 @@
-import { withAnnotations } from '../annotation-place.ts'
+import { withAnnotations } from './annotation-steps.ts'
 import { restoreStashedFields, stashEntryOf, stashFields, stashTextOf } from '../stash/index.ts'
 import { ConversionError } from '../conversion-error.ts'
 import { isPlainObject, type KubeObject } from '../kube-object.ts'
