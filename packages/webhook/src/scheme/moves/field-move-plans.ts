@@ -52,7 +52,9 @@ function prunedParents(steps: readonly MoveStep[], schema: $ZodType | undefined)
 
 function withHook(plan: MovePlan, name: 'then' | 'thenBack', options: ErasedMoveOptions): MovePlan {
   const run = options[name]
-  return run === undefined ? plan : { ...plan, hook: { name, run } }
+  if (run === undefined) return plan
+  const stash = options.stash
+  return { ...plan, hook: stash === undefined ? { name, run } : { name, run, stash } }
 }
 
 /**

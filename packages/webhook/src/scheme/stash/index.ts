@@ -11,9 +11,22 @@ export {
   stashFields,
   stashTextOf,
   type CarriesStash,
+  type RestoreOptions,
+  type SchemaStashOptions,
   type StashedFields,
   type StashOf,
   type StashOptions,
   type Unstashed,
 } from './annotation-stash.ts'
 export { canonicalJson, fnv1a64 } from './stable-hash.ts'
+export {
+  isStashSchema,
+  readStashed,
+  STALE_STASH_CODES,
+  stashSchemaKeys,
+  type StaleStash,
+  type StaleStashCode,
+  type StashInput,
+  type StashOutput,
+  type StashSchema,
+} from './stash-schema.ts'
