@@ -14,6 +14,7 @@ import { ANSWER_RULE_CODES } from '../packages/webhook/src/review/index.ts'
 import {
   CONVERSION_FAILURE_CODES,
   SCHEME_PROBLEM_CODES,
+  STALE_STASH_CODES,
 } from '../packages/webhook/src/scheme/index.ts'
 import {
   COVERAGE_FINDING_CODES,
@@ -47,6 +48,12 @@ export const PROBLEM_DOMAINS: readonly ProblemDomain[] = [
     shown:
       "the webhook's `response.result.message` (the code stays in the data), `convert`, `check`, the test kit",
     codes: CONVERSION_FAILURE_CODES,
+  },
+  {
+    carrier: '`StaleStash`, `Unstashed.stale` (`STALE_STASH_CODES`)',
+    shown:
+      "`restoreStashedFields`' answer: a stash entry dropped, not restored; `fieldMoves`' hooks get nothing in `stashed`",
+    codes: STALE_STASH_CODES,
   },
   {
     carrier: '`AnswerRule`, `AnswerViolation` (`ANSWER_RULE_CODES`)',

@@ -1,7 +1,8 @@
 // docs/development.md's map of the tree held to the tree: every source folder of both packages and
 // every folder of tools/ is named there, every name there exists, and every source folder says in
 // its index.ts's first line what it holds and keeps that file to re-exports; in the tooling, a
-// folder is reached from another through that index only.
+// folder is reached from another through that index only, and in the runtime, so is a folder
+// inside a folder (scheme/moves, scheme/stash).
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -165,6 +166,35 @@ describe('packages/crdconv/src, folder to folder', () => {
         const allowed = PAST_THE_INDEX[target]
         if (allowed !== undefined && (dynamic || !allowed.dynamicOnly)) continue
         pastTheIndex.push(`${file} imports ${target}${dynamic ? ' (dynamic)' : ''}`)
+      }
+    }
+    expect(pastTheIndex).toEqual([])
+  })
+})
+
+describe('packages/webhook/src, a folder inside a folder', () => {
+  const src = join(repoRoot, 'packages/webhook/src')
+  const folders = sourceFolders(src, src)
+  const nested = folders.filter((folder) => folder.includes('/'))
+  const files = folders.flatMap((folder) =>
+    readdirSync(join(src, folder))
+      .filter((name) => name.endsWith('.ts'))
+      .map((name) => join(folder, name))
+  )
+
+  it('exists (scheme/moves and scheme/stash), so this check checks something', () => {
+    expect(nested).toEqual(expect.arrayContaining(['scheme/moves', 'scheme/stash']))
+  })
+
+  it('is reached from outside it through its index.ts only', () => {
+    const pastTheIndex: string[] = []
+    for (const file of files) {
+      for (const { specifier } of moduleImports(join(src, file))) {
+        if (!specifier.startsWith('.')) continue
+        const target = relative(src, resolve(src, dirname(file), specifier))
+        const inside = nested.find((folder) => dirname(target) === folder)
+        if (inside === undefined || dirname(file) === inside) continue
+        if (!target.endsWith('/index.ts')) pastTheIndex.push(`${file} imports ${target}`)
       }
     }
     expect(pastTheIndex).toEqual([])

@@ -8,7 +8,6 @@ import {
   restoreStashedFields,
   SchemeError,
   stashFields,
-  type KubeObject,
   type StashedFields,
   type FieldPath,
   type FieldValue,
@@ -285,8 +284,8 @@ describe('`then` and `thenBack` typing', () => {
     )
   })
 
-  it('types restored fields with the type the caller names', () => {
-    const restored = restoreStashedFields<KubeObject, { 'spec.note': string }>(
+  it('types restored fields with the output of the stash schema the caller names', () => {
+    const restored = restoreStashedFields(
       { apiVersion: 'example.com/v1' },
       {
         group: 'example.com',
@@ -295,7 +294,8 @@ describe('`then` and `thenBack` typing', () => {
         to: 'v1',
         sourceVersion: 'v2',
         targetVersion: 'v1',
-      }
+      },
+      { schema: z.object({ 'spec.note': z.string() }) }
     )
     expectTypeOf(restored.fields).toEqualTypeOf<
       StashedFields<{ 'spec.note': string }> | undefined

@@ -12,7 +12,7 @@ import {
   type ConversionContext,
   type KubeObject,
 } from '../../../packages/webhook/src/scheme/index.ts'
-import { storedForm } from '../../../packages/webhook/src/scheme/stored-form.ts'
+import { storedForm } from '../../../packages/webhook/src/scheme/stash/stored-form.ts'
 
 const V1 = z.object({ spec: z.optional(z.object({ size: z.optional(z.int()) })) })
 const V2 = z.object({

@@ -134,12 +134,10 @@ function renameConverter(
   newName: string
 ): string {
   return `    converter(versions, '${from}', '${to}', ({ spec, ...rest }): ${kind}At<'${to}'> => {
-      if (!isPlainObject(spec)) return spec === undefined ? rest : Object.assign(rest, { spec })
+      if (!isPlainObject(spec)) return spec === undefined ? rest : { ...rest, spec }
       const { ${oldName}, ...others } = spec
-      // Object.assign, not { ...others, ${newName} }: on Node 20 a spread followed by new fields
-      // gives every object a hidden class of its own, which slows every later read of it
-      const renamed = ${oldName} === undefined ? others : Object.assign(others, { ${newName}: ${oldName} })
-      return Object.assign(rest, { spec: renamed })
+      if (${oldName} === undefined) return { ...rest, spec: others }
+      return { ...rest, spec: { ...others, ${newName}: ${oldName} } }
     }),`
 }
 

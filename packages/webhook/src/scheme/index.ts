@@ -10,14 +10,22 @@ export {
   MAX_STASH_BYTES,
   MAX_STASH_DEPTH,
   restoreStashedFields,
+  STALE_STASH_CODES,
   STASH_ANNOTATION_NAME,
   stashAnnotationKey,
   stashFields,
   type CarriesStash,
+  type RestoreOptions,
+  type SchemaStashOptions,
+  type StaleStash,
+  type StaleStashCode,
   type StashedFields,
+  type StashInput,
+  type StashOutput,
+  type StashSchema,
   type StashOptions,
   type Unstashed,
-} from './annotation-stash.ts'
+} from './stash/index.ts'
 export { celRules, celRulesOf, type CelRule, type CelRuleReason } from './cel-rules.ts'
 export { crdKeywords, type SchemaProps } from './crd-keywords.ts'
 export { crdRootFields, type RootField, type RootFields } from './root-fields.ts'
@@ -46,8 +54,8 @@ export {
   type FieldMovesOptions,
   type SplitFunctions,
   type ValueMapping,
-} from './field-moves.ts'
-export type { Carried, MovedObject, TypedMove } from './moved-object.ts'
+} from './moves/index.ts'
+export type { Carried, MovedObject, TypedMove } from './moves/index.ts'
 export {
   MAX_FIELD_PATH_DEPTH,
   type FieldPath,
@@ -56,7 +64,7 @@ export {
   type ListPath,
   type SchemaPath,
   type SchemaValue,
-} from './field-paths.ts'
+} from './moves/index.ts'
 export {
   describeField,
   describeObject,
@@ -108,4 +116,4 @@ export {
   type SchemeProblem,
   type SchemeProblemCode,
 } from './scheme-problem.ts'
-export { canonicalJson, fnv1a64 } from './stable-hash.ts'
+export { canonicalJson, fnv1a64 } from './stash/index.ts'

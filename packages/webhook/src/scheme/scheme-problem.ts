@@ -39,6 +39,8 @@ export const SCHEME_PROBLEM_CODES = [
   'move-function-missing',
   'move-not-a-list',
   'way-back-not-derived',
+  'stash-schema-invalid',
+  'stash-key-taken',
   'annotation-place-invalid',
   'annotation-place-shared',
   'annotation-place-in-list',

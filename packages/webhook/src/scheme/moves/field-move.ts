@@ -1,8 +1,9 @@
 // One declared move as data, and the hooks' erased shape: what the checks, the plans and the
 // runner read, apart from `fieldMoves`' typed builder.
-import type { AnnotationHolds } from './annotation-place.ts'
-import type { KubeObject } from './kube-object.ts'
-import type { ConversionContext } from './resource-definition.ts'
+import type { AnnotationHolds } from '../annotation-place.ts'
+import type { KubeObject } from '../kube-object.ts'
+import type { ConversionContext } from '../resource-definition.ts'
+import type { StashSchema } from '../stash/index.ts'
 
 /** One declared move between two versions, as data: what `fieldMoves` derives converters from. */
 export type FieldMove =
@@ -41,6 +42,7 @@ export type FieldMove =
 export interface ErasedMoveOptions {
   readonly then?: MoveHook
   readonly thenBack?: MoveHook
+  readonly stash?: StashSchema
   readonly oneWay?: boolean
 }
 

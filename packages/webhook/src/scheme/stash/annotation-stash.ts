@@ -1,6 +1,7 @@
 // Fields with no place in the other version, kept in an annotation and given back on the way home.
-import { isPlainObject, type KubeObject } from './kube-object.ts'
-import type { ConversionContext } from './resource-definition.ts'
+import { describeObject, isPlainObject, type KubeObject } from '../kube-object.ts'
+import { problem } from '../problem.ts'
+import type { ConversionContext } from '../resource-definition.ts'
 import {
   encodeWithinBudget,
   readStash,
@@ -11,6 +12,13 @@ import {
 } from './stash-annotation-text.ts'
 import { canonicalJson } from './stable-hash.ts'
 import { fingerprint, writtenBefore } from './stash-fingerprint.ts'
+import {
+  readStashed,
+  type StaleStash,
+  type StashInput,
+  type StashOutput,
+  type StashSchema,
+} from './stash-schema.ts'
 
 export {
   MAX_STASH_BYTES,
@@ -73,8 +81,21 @@ export interface Unstashed<T, Fields = Readonly<Record<string, unknown>>> {
   /** The object with its entry removed from the stash, the annotation gone once empty. */
   readonly object: T
   readonly fields: StashedFields<Fields> | undefined
-  /** `stale`: an entry existed but the object was edited since, so it was dropped. */
+  /** `stale`: an entry existed but the object was edited since, or it failed the schema: dropped. */
   readonly outcome: 'restored' | 'none' | 'stale'
+  /** Why a `stale` entry was dropped, with its code. */
+  readonly stale?: StaleStash
+}
+
+/** `stashFields`' options with the stash's schema: the fields it takes are typed by it. */
+export interface SchemaStashOptions<Schema extends StashSchema> extends StashOptions {
+  readonly schema: Schema
+}
+
+/** `restoreStashedFields`' options: the stash's limits, and its schema to read the fields with. */
+export interface RestoreOptions extends StashLimits {
+  /** The stash's fields as a zod object: what passes it is given back typed, the rest is stale. */
+  readonly schema?: StashSchema
 }
 
 /**
@@ -95,6 +116,18 @@ export interface Unstashed<T, Fields = Readonly<Record<string, unknown>>> {
  * }
  * ```
  */
+export function stashFields<T extends KubeObject, Schema extends StashSchema>(
+  converted: T,
+  context: ConversionContext,
+  fields: StashInput<Schema>,
+  options: SchemaStashOptions<Schema>
+): T & CarriesStash<StashOutput<Schema>>
+export function stashFields<T extends KubeObject, Fields extends Readonly<Record<string, unknown>>>(
+  converted: T,
+  context: ConversionContext,
+  fields: Fields,
+  options?: StashOptions
+): T & CarriesStash<Fields>
 export function stashFields<T extends KubeObject, Fields extends Readonly<Record<string, unknown>>>(
   converted: T,
   context: ConversionContext,
@@ -132,29 +165,39 @@ export function stashFields<T extends KubeObject, Fields extends Readonly<Record
 /**
  * Takes back what `stashFields` kept for `context.to`, provided the fields it was taken
  * from are unchanged; either way the entry leaves the annotation, and the annotation leaves
- * the object once empty. Name the fields' types as `Fields` to get them typed. Absent metadata, annotation or entry, or an unreadable annotation,
- * are not errors: there is nothing to restore. A stash over `options.maxBytes` or nested deeper
- * than `options.maxDepth` is: it throws a `ConversionError` naming the object and the limit, so
- * the review fails instead of handing the API server what the webhook would refuse to receive.
+ * the object once empty. With `options.schema` the fields are read through it and typed by it;
+ * an entry that fails it is `stale` (`stash-unreadable`), never cast. Absent metadata, annotation
+ * or entry, or an unreadable annotation, are not errors: there is nothing to restore. A stash over
+ * `options.maxBytes` or nested deeper than `options.maxDepth` is: it throws a `ConversionError`
+ * naming the object and the limit, so the review fails instead of handing the API server what
+ * the webhook would refuse to receive.
  *
  * @example
  * ```ts
+ * const EncryptionStash = z.object({ encryption: z.optional(Encryption) })
  * convert: (object, context) => {
- *   const { object: rest, fields } = restoreStashedFields(object, context)
- *   const encryption = fields?.['spec.encryption']
+ *   const { object: rest, fields } = restoreStashedFields(object, context, { schema: EncryptionStash })
+ *   const encryption = fields?.encryption
  *   if (encryption === undefined || rest.spec === undefined) return rest
  *   return { ...rest, spec: { ...rest.spec, encryption } }
  * }
  * ```
  */
-export function restoreStashedFields<
-  T extends KubeObject,
-  Fields extends object = Readonly<Record<string, unknown>>,
->(
+export function restoreStashedFields<T extends KubeObject, Schema extends StashSchema>(
   object: T,
   context: ConversionContext,
-  options: Pick<StashOptions, 'maxBytes' | 'maxDepth'> = {}
-): Unstashed<T, Fields> {
+  options: RestoreOptions & { readonly schema: Schema }
+): Unstashed<T, StashOutput<Schema>>
+export function restoreStashedFields<T extends KubeObject>(
+  object: T,
+  context: ConversionContext,
+  options?: RestoreOptions
+): Unstashed<T>
+export function restoreStashedFields<T extends KubeObject>(
+  object: T,
+  context: ConversionContext,
+  options: RestoreOptions = {}
+): Unstashed<T> {
   const key = stashAnnotationKey(context.group)
   const annotations = annotationsOf(object)
   if (!Object.hasOwn(annotations, key)) return { object, fields: undefined, outcome: 'none' }
@@ -171,14 +214,27 @@ export function restoreStashedFields<
   const value = Object.keys(rest).length === 0 ? undefined : canonicalJson(rest)
   const unstashed = withStash(object, annotations, key, value)
   const schema = context.versions?.[context.from]?.schema
+  const named = `the stash entry of ${context.to} on ${context.kind} ${describeObject(object)}`
   if (
     entry === undefined ||
     (entry.hash !== fingerprint(object, entry.watch, schema) &&
       entry.hash !== writtenBefore(object, entry.watch))
   ) {
-    return { object: unstashed, fields: undefined, outcome: 'stale' }
+    const why = `${named} was written before the object was edited at ${context.from}: dropped, nothing restored`
+    return {
+      object: unstashed,
+      fields: undefined,
+      outcome: 'stale',
+      stale: problem('stash-edited', why),
+    }
   }
-  return { object: unstashed, fields: entry.fields as StashedFields<Fields>, outcome: 'restored' }
+  if (options.schema === undefined)
+    return { object: unstashed, fields: entry.fields, outcome: 'restored' }
+  const read = readStashed(options.schema, entry.fields, named)
+  if ('problem' in read) {
+    return { object: unstashed, fields: undefined, outcome: 'stale', stale: read.problem }
+  }
+  return { object: unstashed, fields: read.fields, outcome: 'restored' }
 }
 
 /**

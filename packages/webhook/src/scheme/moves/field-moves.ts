@@ -1,23 +1,20 @@
 import type { output } from 'zod/v4/core'
-import type { AnnotationHolds, AnnotationPlace } from './annotation-place.ts'
-import type { StashedFields, StashOf } from './annotation-stash.ts'
-import { SchemeError } from './conversion-error.ts'
-import { isNonEmpty } from './scheme-problem.ts'
+import type { AnnotationHolds, AnnotationPlace } from '../annotation-place.ts'
+import type { StashSchema } from '../stash/index.ts'
+import { SchemeError } from '../conversion-error.ts'
+import { isNonEmpty } from '../scheme-problem.ts'
 import { moveProblems } from './field-move-checks.ts'
 import type { ErasedMoveOptions, FieldMove } from './field-move.ts'
+import type { FieldMovesOptions } from './field-moves-options.ts'
 import { movePlans } from './field-move-plans.ts'
 import type { FieldPath, FieldValue, ListItem, ListPath } from './field-paths.ts'
 import { runMoves } from './move-runner.ts'
-import type { MovedObject, MovePaths, MoveRenames, TypedMove } from './moved-object.ts'
-import type {
-  ConversionContext,
-  ConvertedObject,
-  Converter,
-  ConverterBetween,
-  VersionMap,
-} from './resource.ts'
+import { stashKeyProblems } from './stash-key-checks.ts'
+import type { MovePaths, MoveRenames, TypedMove } from './moved-object.ts'
+import type { ConvertedObject, Converter, ConverterBetween, VersionMap } from '../resource.ts'
 
 export type { ErasedMoveOptions, FieldMove, MoveHook } from './field-move.ts'
+export type { FieldMovesOptions } from './field-moves-options.ts'
 
 type ItemRenames<Path extends string, Pair> = Pair extends readonly [
   infer From extends string,
@@ -128,40 +125,6 @@ export interface FieldMoveBuilder<Source, Target> {
   >
 }
 
-/**
- * Hand-written steps beside the moves, and whether to derive the way back. `Then` is what `then`
- * returns: the fields it keeps with `stashFields` reach `thenBack`, typed.
- */
-export interface FieldMovesOptions<
-  Versions extends VersionMap,
-  From extends keyof Versions,
-  To extends keyof Versions,
-  Moves = FieldMove,
-  Then extends ConvertedObject<Versions, To> = ConvertedObject<Versions, To>,
-> {
-  /**
-   * Runs after the moves `from → to`, on what they leave: each field a move wrote has `to`'s
-   * shape, every other field is carried as it came. What it stashes with `stashFields` joins
-   * the moves' own entry; `stashed` holds what `thenBack` stashed on the way here.
-   */
-  readonly then?: (
-    object: MovedObject<Versions, From, To, Moves>,
-    context: ConversionContext,
-    stashed: Readonly<Record<string, unknown>>
-  ) => Then
-  /**
-   * Runs after the moves are undone on the way back, `to → from`: undoes `then`, and repairs
-   * what undoing the moves leaves. `stashed` holds what `then` stashed.
-   */
-  readonly thenBack?: (
-    object: MovedObject<Versions, To, From, Moves, true>,
-    context: ConversionContext,
-    stashed: StashedFields<StashOf<Then>>
-  ) => ConvertedObject<Versions, From>
-  /** Derive no converter `to → from`: write that one by hand. */
-  readonly oneWay?: boolean
-}
-
 const builder: FieldMoveBuilder<unknown, unknown> = {
   renamed: (from: string, to: string, options?: { values: object; back?: object }) =>
     options === undefined ? { kind: 'renamed', from, to } : mapping(from, to, options),
@@ -228,6 +191,7 @@ export function fieldMoves<
   To extends Exclude<keyof Versions & string, From>,
   const Moves extends FieldMove,
   Then extends ConvertedObject<Versions, To> = ConvertedObject<Versions, To>,
+  Stash extends StashSchema | undefined = undefined,
 >(
   versions: Versions,
   from: From,
@@ -235,11 +199,14 @@ export function fieldMoves<
   declare: (
     move: FieldMoveBuilder<output<Versions[From]['schema']>, output<Versions[To]['schema']>>
   ) => readonly Moves[],
-  options: FieldMovesOptions<Versions, From, To, Moves, Then> = {}
+  options: FieldMovesOptions<Versions, From, To, Moves, Then, Stash> = {}
 ): ConverterBetween<Versions>[] {
   const moves = declare(builder as never)
-  const hooks = options as ErasedMoveOptions
-  const problems = moveProblems(versions, from, to, moves, hooks)
+  const hooks = options as unknown as ErasedMoveOptions
+  const problems = [
+    ...moveProblems(versions, from, to, moves, hooks),
+    ...stashKeyProblems(moves, hooks),
+  ]
   if (isNonEmpty(problems)) throw new SchemeError(`fieldMoves ${from} → ${to}`, problems)
   const plans = movePlans(versions, from, to, moves, hooks)
   const places = annotationPlaces(moves)

@@ -1,5 +1,5 @@
 import type { $ZodType } from 'zod/v4/core'
-import { annotationKeepStep, annotationRestoreStep } from './annotation-place.ts'
+import { annotationKeepStep, annotationRestoreStep } from './annotation-steps.ts'
 import { invertMapping } from './field-move-checks.ts'
 import type { ErasedMoveOptions, FieldMove } from './field-move.ts'
 import { eachStep, type MovePlan } from './move-runner.ts'
@@ -12,8 +12,8 @@ import {
   type MoveStep,
   type Parts,
 } from './move-steps.ts'
-import type { VersionMap } from './resource.ts'
-import { listItemSchema, prunesField, schemaField } from './schema-fields.ts'
+import type { VersionMap } from '../resource.ts'
+import { listItemSchema, prunesField, schemaField } from '../schema-fields.ts'
 
 /** The steps of both directions of a checked declaration. */
 export function movePlans(
@@ -52,7 +52,9 @@ function prunedParents(steps: readonly MoveStep[], schema: $ZodType | undefined)
 
 function withHook(plan: MovePlan, name: 'then' | 'thenBack', options: ErasedMoveOptions): MovePlan {
   const run = options[name]
-  return run === undefined ? plan : { ...plan, hook: { name, run } }
+  if (run === undefined) return plan
+  const stash = options.stash
+  return { ...plan, hook: stash === undefined ? { name, run } : { name, run, stash } }
 }
 
 /**

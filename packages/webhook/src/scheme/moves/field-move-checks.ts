@@ -1,10 +1,10 @@
 import type { $ZodType } from 'zod/v4/core'
 import type { ErasedMoveOptions, FieldMove } from './field-move.ts'
-import { qualifiedNameProblem } from './kubernetes-validation.ts'
+import { qualifiedNameProblem } from '../kubernetes-validation.ts'
 import type { ValueMap } from './move-steps.ts'
-import type { VersionMap } from './resource.ts'
-import { schemeProblem as issue, type SchemeProblem } from './scheme-problem.ts'
-import { listItemSchema, schemaField } from './schema-fields.ts'
+import type { VersionMap } from '../resource.ts'
+import { schemeProblem as issue, type SchemeProblem } from '../scheme-problem.ts'
+import { listItemSchema, schemaField } from '../schema-fields.ts'
 
 type Side = 'from' | 'to'
 

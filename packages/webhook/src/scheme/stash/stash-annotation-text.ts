@@ -1,10 +1,10 @@
 // The stash annotation as text: its key, reading it back (a mangled one reads as none, one past
 // the limits throws) and writing it within its byte and depth budget.
-import { nestingDepthExceeds, parseJson } from '../json/index.ts'
-import { ConversionError, StashTooLargeError } from './conversion-error.ts'
-import { describeObject, isPlainObject, type KubeObject } from './kube-object.ts'
-import { annotationsSize, MAX_ANNOTATIONS_BYTES, utf8Length } from './kubernetes-validation.ts'
-import type { ConversionContext } from './resource-definition.ts'
+import { nestingDepthExceeds, parseJson } from '../../json/index.ts'
+import { ConversionError, StashTooLargeError } from '../conversion-error.ts'
+import { describeObject, isPlainObject, type KubeObject } from '../kube-object.ts'
+import { annotationsSize, MAX_ANNOTATIONS_BYTES, utf8Length } from '../kubernetes-validation.ts'
+import type { ConversionContext } from '../resource-definition.ts'
 import { canonicalJson } from './stable-hash.ts'
 
 /** The stash annotation is `<group>/conversion-stash`, one per object whatever its versions. */

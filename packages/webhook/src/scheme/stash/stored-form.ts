@@ -1,5 +1,5 @@
 import type { $ZodType } from 'zod/v4/core'
-import { isPlainObject } from './kube-object.ts'
+import { isPlainObject } from '../kube-object.ts'
 import { canonicalJson } from './stable-hash.ts'
 
 /**

@@ -1,7 +1,7 @@
-import { jsonCopy, sameJson } from '../json/index.ts'
-import { ConversionError, isConversionError } from './conversion-error.ts'
-import { isPlainObject } from './kube-object.ts'
-import { valueAt } from './object-draft.ts'
+import { jsonCopy, sameJson } from '../../json/index.ts'
+import { ConversionError, isConversionError } from '../conversion-error.ts'
+import { isPlainObject } from '../kube-object.ts'
+import { valueAt } from '../object-draft.ts'
 
 /** Stash entry listing the fields that were absent where a move would have filled in a value. */
 export const ABSENT = '(absent)'

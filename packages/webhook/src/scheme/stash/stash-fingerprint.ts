@@ -1,7 +1,7 @@
 // Whether a stash entry is stale: a hash of the watched fields as the API server keeps them.
 import type { $ZodType } from 'zod/v4/core'
-import type { KubeObject } from './kube-object.ts'
-import { valueAt } from './object-draft.ts'
+import type { KubeObject } from '../kube-object.ts'
+import { valueAt } from '../object-draft.ts'
 import { canonicalJson, fnv1a64 } from './stable-hash.ts'
 import { storedForm } from './stored-form.ts'
 

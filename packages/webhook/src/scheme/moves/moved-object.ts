@@ -1,8 +1,8 @@
 import type { output } from 'zod/v4/core'
 import type { FieldMove } from './field-move.ts'
 import type { FieldValue } from './field-paths.ts'
-import type { KubeObject } from './kube-object.ts'
-import type { DeepPartial, VersionMap } from './resource.ts'
+import type { KubeObject } from '../kube-object.ts'
+import type { DeepPartial, VersionMap } from '../resource.ts'
 
 declare const movedPaths: unique symbol
 

@@ -1,7 +1,14 @@
-import { withAnnotations } from './annotation-place.ts'
-import { restoreStashedFields, stashEntryOf, stashFields, stashTextOf } from './annotation-stash.ts'
-import { ConversionError } from './conversion-error.ts'
-import { isPlainObject, type KubeObject } from './kube-object.ts'
+import { withAnnotations } from './annotation-steps.ts'
+import {
+  readStashed,
+  restoreStashedFields,
+  stashEntryOf,
+  stashFields,
+  stashTextOf,
+  type StashSchema,
+} from '../stash/index.ts'
+import { ConversionError } from '../conversion-error.ts'
+import { describeObject, isPlainObject, type KubeObject } from '../kube-object.ts'
 import {
   EMPTIED,
   PATH_LISTS,
@@ -10,9 +17,9 @@ import {
   type Run,
   type Write,
 } from './move-steps.ts'
-import { ObjectDraft, valueAt } from './object-draft.ts'
+import { ObjectDraft, valueAt } from '../object-draft.ts'
 import type { MoveHook } from './field-move.ts'
-import type { ConversionContext } from './resource.ts'
+import type { ConversionContext } from '../resource.ts'
 
 /** One direction of a declared edge: its steps, and hand-written functions around them. */
 export interface MovePlan {
@@ -22,8 +29,12 @@ export interface MovePlan {
    * deepest first: taken out once the moves leave them empty, as the API server would prune them.
    */
   readonly clears: readonly string[]
-  /** The author's `then` or `thenBack`, run after the steps. */
-  readonly hook?: { readonly name: 'then' | 'thenBack'; readonly run: MoveHook }
+  /** The author's `then` or `thenBack`, run after the steps, and the stash schema they share. */
+  readonly hook?: {
+    readonly name: 'then' | 'thenBack'
+    readonly run: MoveHook
+    readonly stash?: StashSchema
+  }
 }
 
 /**
@@ -33,23 +44,61 @@ export interface MovePlan {
  * exactly: the moves' fields and what the hook stashed, in one entry.
  */
 export function runMoves(plan: MovePlan, object: KubeObject, context: ConversionContext): unknown {
-  const { object: source, fields } = restoreStashedFields(object, context)
+  const unstashed = restoreStashedFields(object, context)
+  const source = unstashed.object
+  const { fields, stashed } = hookFields(plan.hook?.stash, unstashed.fields, object, context)
   const run: Run = { restored: fields, stash: {}, annotations: new Map() }
   const moved = withAnnotations(moveAll(plan.steps, plan.clears, source, run), run.annotations)
   if (plan.hook === undefined) {
     return stashFields(moved, context, run.stash, stashOptions(run.stash, moved))
   }
   const { name, run: hook } = plan.hook
-  const converted = asObject(name, hook(moved, context, fields ?? {}))
+  const converted = asObject(name, hook(moved, context, stashed))
   const own =
     stashTextOf(converted, context.group) === stashTextOf(moved, context.group)
       ? undefined
       : stashEntryOf(converted, context)
+  if (own !== undefined && plan.hook.stash !== undefined) {
+    const outside = Object.keys(own.fields).filter(
+      (key) => !Object.hasOwn(plan.hook?.stash?._zod.def.shape ?? {}, key)
+    )
+    if (outside.length > 0) {
+      throw new ConversionError(
+        `\`${name}\` stashed ${outside.join(', ')}, which the \`stash\` schema does not name: add it there`,
+        { field: outside[0] as string }
+      )
+    }
+  }
   const stash = own === undefined ? run.stash : joinStashes(name, own.fields, run.stash)
   const options = stashOptions(stash, converted)
   const watch =
     own?.watch === undefined ? options.watch : joinWatch(own.watch, options.watch, converted)
   return stashFields(converted, context, stash, watch === undefined ? {} : { watch })
+}
+
+/**
+ * The restored entry, and what of it the hook gets: with a stash schema, the fields it names,
+ * read through it; an entry that fails it is stale as a whole, the moves' fields with it.
+ */
+function hookFields(
+  schema: StashSchema | undefined,
+  restored: Readonly<Record<string, unknown>> | undefined,
+  object: KubeObject,
+  context: ConversionContext
+): {
+  fields: Readonly<Record<string, unknown>> | undefined
+  stashed: Readonly<Record<string, unknown>>
+} {
+  if (restored === undefined) return { fields: undefined, stashed: {} }
+  if (schema === undefined) return { fields: restored, stashed: restored }
+  const shape = schema._zod.def.shape
+  const own: Record<string, unknown> = {}
+  for (const key of Object.keys(restored)) if (Object.hasOwn(shape, key)) own[key] = restored[key]
+  const entry = `the stash entry of ${context.to} on ${context.kind} ${describeObject(object)}`
+  const read = readStashed(schema, own, entry)
+  return 'problem' in read
+    ? { fields: undefined, stashed: {} }
+    : { fields: restored, stashed: read.fields }
 }
 
 /** What the hook stashed and what the moves stash, in one entry; a field both stash is a bug. */
