@@ -64,6 +64,11 @@ export interface ImportedResource {
   readonly convertedByWebhook: boolean
   /** Its opaque subtrees, in any version: where only examples or recorded objects show shapes. */
   readonly opaqueSubtrees: readonly OpaqueSubtree[]
+  /**
+   * Imported from a Crossplane XRD: the module exports the XRD (`defineXrd`), which a scheme
+   * serves as `...<identifier>.resources`, the composite resource and, where offered, the claim.
+   */
+  readonly xrd?: { readonly claimKind?: string }
 }
 
 export interface ImportResult {

@@ -53,10 +53,11 @@ function isXrd(value: unknown): value is Json {
 }
 
 /**
- * The modules and round-trip tests for every XRD in `text`, as `importCrds` writes them for CRDs,
- * each module declaring its XRD with `defineXrd`: the author's schemas and converters once, for
- * the composite resource and the claim. Throws an `ImportError` for input it refuses, naming the
- * document and the field.
+ * The modules and round-trip tests for every XRD in `text`, as `importCrds` writes them for CRDs
+ * (beside each other, or laid out for a project with `layout: 'project'`), each module declaring
+ * its XRD with `defineXrd`: the author's schemas and converters once, for the composite resource
+ * and the claim; each resource says so in `xrd`, so that `--into` spreads its `.resources`.
+ * Throws an `ImportError` for input it refuses, naming the document and the field.
  *
  * @example
  * ```ts
@@ -64,17 +65,6 @@ function isXrd(value: unknown): value is Json {
  * ```
  */
 export async function importXrds(text: string, options: ImportOptions = {}): Promise<ImportResult> {
-  if (options.layout === 'project') {
-    throw new ImportError([
-      {
-        document: 0,
-        path: '',
-        code: 'not-a-crd',
-        message:
-          'an XRD is imported with --out (its module exports the XRD, not one resource): add `...xrd.resources` to createScheme yourself',
-      },
-    ])
-  }
   const xrds = readXrds(text)
   const result = await importCrds(crdsText(xrds), options)
   const { format } = await import('prettier')
@@ -82,7 +72,8 @@ export async function importXrds(text: string, options: ImportOptions = {}): Pro
   const files = await Promise.all(
     result.files.map(async (file) => {
       const resource = result.resources.find(
-        (entry) => entry.module === file.path || entry.test === file.path
+        (entry) =>
+          entry.module === file.path || entry.test === file.path || entry.descriptions === file.path
       )
       const xrd = xrds[result.resources.indexOf(resource as never)]
       if (resource === undefined || xrd === undefined) return file
@@ -91,14 +82,18 @@ export async function importXrds(text: string, options: ImportOptions = {}): Pro
           ? xrdModule(file.content, resource.identifier, xrd)
           : file.path === resource.test
             ? xrdTest(file.content, resource.identifier)
-            : file.content
+            : xrdDescriptions(file.content)
       return {
         ...file,
         content: await format(content, { ...style, ...options.prettier, parser: 'babel-ts' }),
       }
     })
   )
-  return { ...result, files }
+  const resources = result.resources.map((resource, index) => {
+    const claimKind = xrds[index]?.claimNames?.['kind']
+    return { ...resource, xrd: typeof claimKind === 'string' ? { claimKind } : {} }
+  })
+  return { ...result, files, resources }
 }
 
 /**
@@ -255,6 +250,13 @@ function xrdModule(source: string, identifier: string, read: ReadXrd): string {
       '/** The scheme `crdconv crd --scheme` and the webhook serve. */',
       '/** The scheme `crdconv crd --scheme` (it writes the XRD) and the webhook serve: the XR and its claim. */'
     )
+}
+
+function xrdDescriptions(source: string): string {
+  return source.replace(
+    '// Written by `crdconv import` from the CRD',
+    '// Written by `crdconv import` from the XRD'
+  )
 }
 
 function xrdTest(source: string, identifier: string): string {
