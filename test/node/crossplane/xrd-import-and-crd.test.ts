@@ -96,29 +96,38 @@ describe('crdconv import of an XRD', () => {
   })
 })
 
+const MODERN_XRD = readFileSync(join(import.meta.dirname, 'fixtures', 'xbucket-v2.yaml'), 'utf8')
+
 describe('crdconv import, then crd, of an XRD', () => {
   const project = typecheckedImports(async (directory) => {
-    writeFiles(directory, (await importXrds(LEGACY_XRD)).files)
+    writeFiles(join(directory, 'legacy'), (await importXrds(LEGACY_XRD)).files)
+    writeFiles(join(directory, 'modern'), (await importXrds(MODERN_XRD)).files)
   })
 
-  it('gives back the XRD its author wrote, with the conversion stanza added', async () => {
-    const composite = await loadImportedResource(join(project.directory, 'x-postgres-instance.ts'))
-    const found = xrdOf(composite)
-    expect(found?.role).toBe('composite')
-    const { xrd, problems } = buildXrdManifest(found!.xrd, { url: URL })
-    expect(problems).toEqual([])
-    const original = parse(LEGACY_XRD) as { spec: { versions: { name: string }[] } }
-    const byName = (versions: readonly Record<string, unknown>[]) =>
-      [...versions].sort((a, b) => String(a['name']).localeCompare(String(b['name'])))
-    const { conversion, versions, ...spec } = xrd.spec
-    const { versions: originalVersions, ...originalSpec } = original.spec
-    expect({ ...xrd, spec }).toEqual({ ...original, spec: originalSpec })
-    expect(byName(versions)).toEqual(byName(originalVersions))
-    expect(conversion).toMatchObject({
-      strategy: 'Webhook',
-      webhook: { clientConfig: { url: URL } },
-    })
-  })
+  it.each([
+    ['a v1 XRD with a claim', LEGACY_XRD, 'legacy/x-postgres-instance.ts'],
+    ['a v2 XRD whose version serves /scale', MODERN_XRD, 'modern/bucket.ts'],
+  ])(
+    'gives back %s as its author wrote it, with the conversion stanza added',
+    async (_, text, module) => {
+      const composite = await loadImportedResource(join(project.directory, module))
+      const found = xrdOf(composite)
+      expect(found?.role).toBe('composite')
+      const { xrd, problems } = buildXrdManifest(found!.xrd, { url: URL })
+      expect(problems).toEqual([])
+      const original = parse(text) as { spec: { versions: { name: string }[] } }
+      const byName = (versions: readonly Record<string, unknown>[]) =>
+        [...versions].sort((a, b) => String(a['name']).localeCompare(String(b['name'])))
+      const { conversion, versions, ...spec } = xrd.spec
+      const { versions: originalVersions, ...originalSpec } = original.spec
+      expect({ ...xrd, spec }).toEqual({ ...original, spec: originalSpec })
+      expect(byName(versions)).toEqual(byName(originalVersions))
+      expect(conversion).toMatchObject({
+        strategy: 'Webhook',
+        webhook: { clientConfig: { url: URL } },
+      })
+    }
+  )
 })
 
 describe('crdconv crd for an XRD', () => {

@@ -66,7 +66,11 @@ function isXrd(value: unknown): value is Json {
  */
 export async function importXrds(text: string, options: ImportOptions = {}): Promise<ImportResult> {
   const xrds = readXrds(text)
-  const result = await importCrds(crdsText(xrds), options)
+  // Crossplane gives every version of both CRDs a spec and a status of its own fields
+  const result = await importCrds(crdsText(xrds), {
+    ...options,
+    objectsAtEveryVersion: ['spec', 'status'],
+  })
   const { format } = await import('prettier')
   const style = { printWidth: 100, semi: false, singleQuote: true, trailingComma: 'es5' as const }
   const files = await Promise.all(
@@ -193,11 +197,19 @@ function crdsText(xrds: readonly ReadXrd[]): string {
             ...(version['additionalPrinterColumns'] === undefined
               ? {}
               : { additionalPrinterColumns: version['additionalPrinterColumns'] }),
+            // an XRD version offers /scale alone: Crossplane serves /status on every one itself
+            ...(scaleOf(version) === undefined
+              ? {}
+              : { subresources: { scale: scaleOf(version) } }),
           })),
         },
       })
     )
     .join('---\n')
+}
+
+function scaleOf(version: Json): unknown {
+  return ((version['subresources'] ?? {}) as Json)['scale']
 }
 
 // the imported module, its resource made the XRD: names with their kind, the XRD's scope, the
@@ -226,30 +238,35 @@ function xrdModule(source: string, identifier: string, read: ReadXrd): string {
     ...(Object.keys(metadata).length > 0 ? { metadata } : {}),
     ...(Object.keys(rest).length > 0 ? { spec: rest } : {}),
   }
-  return source
-    .replace(
-      '// Written by `crdconv import` from the CRD',
-      '// Written by `crdconv import` from the XRD'
-    )
-    .replace(
-      `export const ${identifier} = defineResource({`,
-      `export const ${identifier} = defineXrd({`
-    )
-    .replace(/\bdefineResource\b/, 'defineXrd')
-    .replace(/^ {2}kind: ('[^'\n]*'),\n {2}names: \{/m, '  names: {\n    kind: $1,')
-    .replace(
-      /^ {2}scope: '(Namespaced|Cluster)',\n/m,
-      `  scope: ${JSON.stringify(read.scope)},\n` +
-        (read.claimNames === undefined
-          ? ''
-          : `  claimNames: ${JSON.stringify(read.claimNames)},\n`) +
-        `  xrd: ${JSON.stringify(document)},\n`
-    )
-    .replace(`createScheme([${identifier}])`, `createScheme(${identifier}.resources)`)
-    .replace(
-      '/** The scheme `crdconv crd --scheme` and the webhook serve. */',
-      '/** The scheme `crdconv crd --scheme` (it writes the XRD) and the webhook serve: the XR and its claim. */'
-    )
+  return (
+    source
+      .replace(
+        '// Written by `crdconv import` from the CRD',
+        '// Written by `crdconv import` from the XRD'
+      )
+      .replace(
+        `export const ${identifier} = defineResource({`,
+        `export const ${identifier} = defineXrd({`
+      )
+      .replace(/\bdefineResource\b/, 'defineXrd')
+      .replace(/^ {2}kind: ('[^'\n]*'),\n {2}names: \{/m, '  names: {\n    kind: $1,')
+      .replace(
+        /^ {2}scope: '(Namespaced|Cluster)',\n/m,
+        `  scope: ${JSON.stringify(read.scope)},\n` +
+          (read.claimNames === undefined
+            ? ''
+            : `  claimNames: ${JSON.stringify(read.claimNames)},\n`) +
+          `  xrd: ${JSON.stringify(document)},\n`
+      )
+      // the moves planned on the versions as Crossplane renders them: spec and status at every one
+      .replace(/^ {2}converters: \[(?=[^]*fieldMoves\(versions,)/m, '  converters: (rendered) => [')
+      .replaceAll('...fieldMoves(versions,', '...fieldMoves(rendered,')
+      .replace(`createScheme([${identifier}])`, `createScheme(${identifier}.resources)`)
+      .replace(
+        '/** The scheme `crdconv crd --scheme` and the webhook serve. */',
+        '/** The scheme `crdconv crd --scheme` (it writes the XRD) and the webhook serve: the XR and its claim. */'
+      )
+  )
 }
 
 function xrdDescriptions(source: string): string {

@@ -60,6 +60,10 @@ export function buildXrdManifest(xrd: Xrd, options: CrdOptions): XrdBuild {
     ...(version.additionalPrinterColumns === undefined
       ? {}
       : { additionalPrinterColumns: version.additionalPrinterColumns }),
+    // the XRD says /scale alone; Crossplane gives both CRDs /status itself
+    ...(version.subresources?.['scale'] === undefined
+      ? {}
+      : { subresources: { scale: version.subresources['scale'] } }),
   }))
   const label = `XRD ${xrd.name}`
   return {
