@@ -81,6 +81,9 @@ describeWithApiServer(
       expect(generated.code, generated.stderr).toBe(0)
       await kube(['apply', '-f', '-'], generated.stdout)
     }
+    // a lifecycle command with a scheme, against this cluster
+    const onCluster = (command: string, scheme: string, ...flags: string[]) =>
+      crdconv([command, ...flags, '--scheme', scheme, '--kubeconfig', server.kubeconfigPath])
     const at = (version: string, plural: string, name: string, namespace?: string) =>
       readJson([
         'get',
@@ -225,13 +228,7 @@ describeWithApiServer(
           (storage) => storage === 'v1alpha1'
         )
       }
-      const migrated = await crdconv([
-        'migrate',
-        '--scheme',
-        SCHEME_V1ALPHA1,
-        '--kubeconfig',
-        server.kubeconfigPath,
-      ])
+      const migrated = await onCluster('migrate', SCHEME_V1ALPHA1)
       expect(migrated.code, `${migrated.stdout}\n${migrated.stderr}`).toBe(0)
       for (const name of [XR_CRD, CLAIM_CRD]) {
         expect(((await crd(name))['status'] as Json)['storedVersions']).toEqual(['v1alpha1'])
@@ -293,13 +290,7 @@ describeWithApiServer(
       // what the user sees without crdconv: the field the versions move is gone, with HTTP 200
       const silent = await at('v1beta1', 'xdatabases', 'written-at-v1alpha1')
       expect(silent['spec']).not.toHaveProperty('storage')
-      const status = await crdconv([
-        'status',
-        '--scheme',
-        SCHEME_V1ALPHA1,
-        '--kubeconfig',
-        server.kubeconfigPath,
-      ])
+      const status = await onCluster('status', SCHEME_V1ALPHA1)
       expect(status.code, status.stderr).toBe(1)
       for (const name of [XR_CRD, CLAIM_CRD]) {
         expect(status.stdout).toContain(`${name} (`)
@@ -312,18 +303,7 @@ describeWithApiServer(
       )
       expect(status.stdout).toMatch(/fix: Crossplane renders this CRD from the XRD/)
       expect(status.stdout).toContain(`ship it in a new version of the package ${PACKAGE}`)
-      const json = JSON.parse(
-        (
-          await crdconv([
-            'status',
-            '--json',
-            '--scheme',
-            SCHEME_V1ALPHA1,
-            '--kubeconfig',
-            server.kubeconfigPath,
-          ])
-        ).stdout
-      ) as {
+      const json = JSON.parse((await onCluster('status', SCHEME_V1ALPHA1, '--json')).stdout) as {
         resources: {
           crdName: string
           strategy?: string
@@ -350,24 +330,12 @@ describeWithApiServer(
       }
       const up = await at('v1beta1', 'xdatabases', 'written-at-v1alpha1')
       expect(up['spec']).toMatchObject({ storage: { size: '20Gi' } })
-      const status = await crdconv([
-        'status',
-        '--scheme',
-        SCHEME_V1ALPHA1,
-        '--kubeconfig',
-        server.kubeconfigPath,
-      ])
+      const status = await onCluster('status', SCHEME_V1ALPHA1)
       expect(status.code, `${status.stdout}\n${status.stderr}`).toBe(0)
     })
 
     it('retires the webhook: the XRD without its stanza, which the XRD API takes, and Crossplane renders None into both CRDs', async () => {
-      const retired = await crdconv([
-        'retire',
-        '--scheme',
-        SCHEME_RETIRED,
-        '--kubeconfig',
-        server.kubeconfigPath,
-      ])
+      const retired = await onCluster('retire', SCHEME_RETIRED)
       expect(retired.code, retired.stderr).toBe(0)
       const xrd = parse(retired.stdout) as Json
       expect(xrd).toMatchObject({
@@ -417,13 +385,7 @@ describeWithApiServer(
         size: '5Gi',
         resourceRefs: [{ apiVersion: 'rds.example.org/v1', kind: 'Instance', name: 'orders-db' }],
       })
-      const status = await crdconv([
-        'status',
-        '--scheme',
-        SCHEME_RETIRED,
-        '--kubeconfig',
-        server.kubeconfigPath,
-      ])
+      const status = await onCluster('status', SCHEME_RETIRED)
       expect(status.code, `${status.stdout}\n${status.stderr}`).toBe(0)
     })
 

@@ -2,12 +2,13 @@
 // XRD (defineXrd), src/scheme.ts serves its composite resource and claim (`...xrd.resources`), and
 // `crdconv check` passes; a scheme that defines the XR's or the claim's kind already is refused
 // with nothing written, as for a CRD.
-import { mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { writeIntoProject } from '../../../packages/crdconv/src/import/index.ts'
 import { importXrds } from '../../../packages/crdconv/src/xrd/index.ts'
+import { filesUnder } from '../../support/import-project.ts'
 import { crdconv } from '../cli/run-cli.ts'
 
 const fixtures = join(import.meta.dirname, 'fixtures')
@@ -33,19 +34,6 @@ async function initProject(kind = 'CronTab', group = 'example.com'): Promise<str
 }
 
 const read = (project: string, path: string) => readFileSync(join(project, path), 'utf8')
-
-/** Every file the project holds (node_modules aside), with its text. */
-function snapshot(project: string): Record<string, string> {
-  const entries = readdirSync(project, { recursive: true, withFileTypes: true })
-  return Object.fromEntries(
-    entries
-      .filter((entry) => entry.isFile() && !entry.parentPath.includes('node_modules'))
-      .map((entry) => {
-        const path = join(entry.parentPath, entry.name)
-        return [path.slice(project.length + 1), readFileSync(path, 'utf8')]
-      })
-  )
-}
 
 // an import and crdconv check each take seconds on a busy machine
 describe('crdconv import --into of an XRD', { timeout: 180_000 }, () => {
@@ -124,12 +112,12 @@ describe('crdconv import --into of an XRD', { timeout: 180_000 }, () => {
     'refuses a scheme whose starter defines the kind of %s, writes nothing, and names the kind (kind-defined)',
     async (_, kind) => {
       const project = await initProject(kind, 'platform.example.org')
-      const before = snapshot(project)
+      const before = filesUnder(project)
       const run = await crdconv(['import', LEGACY_XRD, '--into', '.'], { cwd: project })
       expect(run.code).toBe(2)
       expect(run.stderr).toContain(`src/scheme.ts defines ${kind}.platform.example.org already`)
       expect(run.stderr).toContain('Delete that defineResource or defineXrd from src/scheme.ts')
-      expect(snapshot(project)).toEqual(before)
+      expect(filesUnder(project)).toEqual(before)
       const { files, resources } = await importXrds(readFileSync(LEGACY_XRD, 'utf8'), {
         layout: 'project',
       })
@@ -147,12 +135,12 @@ describe('crdconv import --into of an XRD', { timeout: 180_000 }, () => {
     // the XRD's module moved into src/scheme.ts, as an author may keep it
     const module = read(project, 'src/own/x-postgres-instance.ts')
     writeFileSync(join(project, 'src/scheme.ts'), module)
-    const before = snapshot(project)
+    const before = filesUnder(project)
     const again = await crdconv(['import', LEGACY_XRD, '--into', '.'], { cwd: project })
     expect(again.code).toBe(2)
     expect(again.stderr).toContain(
       'src/scheme.ts defines XPostgresInstance.platform.example.org, PostgresInstance.platform.example.org already'
     )
-    expect(snapshot(project)).toEqual(before)
+    expect(filesUnder(project)).toEqual(before)
   })
 })
