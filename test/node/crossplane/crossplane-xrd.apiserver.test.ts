@@ -233,9 +233,12 @@ describeWithApiServer(
       for (const name of [XR_CRD, CLAIM_CRD]) {
         expect(((await crd(name))['status'] as Json)['storedVersions']).toEqual(['v1alpha1'])
       }
-      const stored = await server.readEtcd('/registry/example.org/xdatabases/')
-      expect(stored.length).toBeGreaterThanOrEqual(3)
-      for (const entry of stored)
+      // what etcd holds: every XR and every claim at the new storage version
+      const composites = await server.readEtcd('/registry/example.org/xdatabases/')
+      const claims = await server.readEtcd('/registry/example.org/databases/')
+      expect(composites.length).toBeGreaterThanOrEqual(3)
+      expect(claims.length).toBe(1)
+      for (const entry of [...composites, ...claims])
         expect(JSON.parse(entry.value)).toMatchObject({ apiVersion: 'example.org/v1alpha1' })
       const claim = await at('v1beta1', 'databases', 'orders', 'shop')
       expect(claim['spec']).toMatchObject({
