@@ -17,6 +17,7 @@ const TOOLING_TESTS = [
   'test/node/cdk/**/*.test.ts',
   'test/node/package/**/*.test.ts',
   'test/node/cli/bin.test.ts',
+  'test/node/cli/scheme-reload.test.ts',
   'test/node/compare/compare-go-webhook.test.ts',
   'test/node/crossplane/xrd-import-into-npm-test.test.ts',
   'test/node/hardening/serve-command.test.ts',

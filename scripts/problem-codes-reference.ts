@@ -34,7 +34,7 @@ export const PROBLEM_DOMAINS: readonly ProblemDomain[] = [
   {
     carrier: '`SchemeError`, its `issues` (`SCHEME_PROBLEM_CODES`)',
     shown:
-      '`defineResource`, `fieldMoves`, `createScheme`: thrown when the module loads, so `npm test`, `crdconv check` and the deploy stop',
+      '`defineResource`, `fieldMoves`, `createScheme`: thrown when the module loads (the converter graph, field moves); `checkDefinitions`: thrown by every `crdconv` command, the CRD generator and the round-trip kit (what only the CRD needs), so `npm test`, `crdconv check` and the deploy stop',
     codes: SCHEME_PROBLEM_CODES,
   },
   {

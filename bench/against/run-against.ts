@@ -1,21 +1,19 @@
 // `npm run bench -- --against <ref>`: this tree beside another commit, built in a scratch tree,
 // in alternating rounds of one run: core (CPU per review over the JSON floor, each tree's own
 // core child), the Lambda cold start and its module load (each tree's Lambda entry from its
-// template.yaml); with `--platforms`, Node over HTTP and HTTPS and the warm Lambda as well; with
+// template.yaml), the Worker's (its wrangler.toml's main) and both bundles' bytes; with `--platforms`, Node over HTTP and HTTPS and the warm Lambda as well; with
 // `--check-time`, `crdconv check` at its defaults (bench/against/check-time.ts). This
 // tree is measured twice per round, so the run gives its own noise; a figure slower than the
 // other commit beyond it is a regression, and the run exits 1.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { pathToFileURL } from 'node:url'
 import { parseSamTemplate, webhookFunction } from '../../scripts/sam-template.ts'
 import {
   bundleForNode,
   execFileAsync,
   lastJsonLine,
   median,
-  openBenchEnvironment,
   printTable,
   repoRoot,
 } from '../bench-support.ts'
@@ -29,6 +27,13 @@ import { coldStartTarget, coreTarget, printTargets, type Target } from '../targe
 import { defaultBaseRef, scratchTree } from './scratch-tree.ts'
 import { writeGateReport } from './gate-report.ts'
 import { CHECK_TIME_LIMIT, measureCheckTime } from './check-time.ts'
+import {
+  coldStartRuns,
+  measureWorker,
+  printBundleWeights,
+  weighBundle,
+  type ColdStartRun,
+} from './bundle-figures.ts'
 
 /** The sizes of the core figure in the comparison: 10,000 needs separate heaps and minutes. */
 const CORE_SIZES = [1, 100, 1000] as const
@@ -83,6 +88,21 @@ export async function runAgainst(options: AgainstOptions): Promise<boolean> {
     const core = await measureCore(workDir, trees)
     step(`Lambda cold start: ${COLD_ROUNDS} rounds, a fresh process per bundle`)
     const cold = await measureColdStart(workDir, trees)
+    step(
+      `Worker: each tree's script weighed, then ${COLD_ROUNDS} rounds of a fresh process per script`
+    )
+    const worker = await measureWorker(workDir, trees, COLD_ROUNDS)
+    const lambdaBundles = coldStartBundles(workDir)
+    const bundles = [
+      { name: 'Worker script', weights: worker.weights },
+      {
+        name: 'Lambda bundle',
+        weights: {
+          current: weighBundle(lambdaBundles.current),
+          against: weighBundle(lambdaBundles.against),
+        },
+      },
+    ]
     const platforms: PairedFigure[] = []
     if (options.platforms) {
       step(`Lambda, warm: ${SIDES.length} bundles invoked in turns in one process`)
@@ -90,7 +110,9 @@ export async function runAgainst(options: AgainstOptions): Promise<boolean> {
       step('Node over HTTP and HTTPS: three servers loaded in turns')
       platforms.push(...(await measureNodeServers(workDir, trees)))
     }
-    const verdicts = [...core.figures, ...cold.figures, ...platforms].map(judgeFigure)
+    const verdicts = [...core.figures, ...cold.figures, ...worker.figures, ...platforms].map(
+      judgeFigure
+    )
     const targets = [
       ...[...core.currentRatios].map(([objects, ratio]) => coreTarget(objects, ratio)),
       coldStartTarget(cold.currentOverBare),
@@ -106,6 +128,7 @@ export async function runAgainst(options: AgainstOptions): Promise<boolean> {
       })
     }
     printComparison(other.ref, other.commit, verdicts, targets)
+    printBundleWeights(other.ref, bundles)
     if (checkTime !== undefined) printCheckTime(other.ref, checkTime.figures.map(judgeFigure))
     const seconds = Math.round((Date.now() - started) / 1000)
     console.log(`\nbench --against ${other.ref}: ${seconds} s`)
@@ -184,32 +207,9 @@ async function measureColdStart(
   }
   const eventFile = join(workDir, 'cold-start-event.json')
   writeFileSync(eventFile, JSON.stringify(reviewFunctionUrlEvent(cronTabReviewBody(1))))
-  type Run = { loadMs: number; totalMs: number }
-  const names = ['bare', ...SIDES] as const
-  const runs: Record<(typeof names)[number], Run[]> = {
-    bare: [],
-    current: [],
-    currentAgain: [],
-    against: [],
-  }
-  for (let round = 0; round < COLD_ROUNDS; round++) {
-    for (const name of orderOfRound(names, round)) {
-      const { stderr } = await execFileAsync(
-        process.execPath,
-        [
-          '--input-type=module',
-          '-e',
-          COLD_START_TIMER,
-          pathToFileURL(bundles[name]).href,
-          eventFile,
-        ],
-        { env: openBenchEnvironment() }
-      )
-      runs[name].push(lastJsonLine<Run>(stderr))
-    }
-  }
-  const field = (name: (typeof names)[number], key: keyof Run) => runs[name].map((run) => run[key])
-  const figure = (name: string, key: keyof Run): PairedFigure => ({
+  const runs = await coldStartRuns(COLD_START_TIMER, bundles, eventFile, COLD_ROUNDS)
+  const field = (name: Side | 'bare', key: keyof ColdStartRun) => runs[name].map((run) => run[key])
+  const figure = (name: string, key: keyof ColdStartRun): PairedFigure => ({
     name,
     unit: 'ms CPU',
     current: field('current', key),

@@ -6,7 +6,10 @@ import { runToExit, whileServing } from './cli-process.ts'
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { generatePathToken, projectTokenFile } from '../../../packages/crdconv/src/init/index.ts'
+import {
+  generatePathToken,
+  projectTokenFile,
+} from '../../../packages/crdconv/src/path-token/index.ts'
 
 const brokenScheme = fileURLToPath(
   new URL('../lifecycle/fixtures/broken-crontab.ts', import.meta.url)

@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest'
-import { redactPathTokens } from '../../../packages/crdconv/src/command-io/redact-path-tokens.ts'
+import { redactPathTokens } from '../../../packages/crdconv/src/path-token/index.ts'
 import { createApp } from '../../../packages/webhook/src/http/index.ts'
 import {
   startNodeServer,

@@ -7,7 +7,10 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { generatePathToken, projectTokenFile } from '../../../packages/crdconv/src/init/index.ts'
+import {
+  generatePathToken,
+  projectTokenFile,
+} from '../../../packages/crdconv/src/path-token/index.ts'
 
 const exampleScheme = fileURLToPath(new URL('../../../examples/scheme.ts', import.meta.url))
 

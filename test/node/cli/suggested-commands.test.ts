@@ -33,6 +33,17 @@ describe('suggestedCommands: the commands a report suggests, ready to paste', ()
     expect(commands.retire()).toBe(retire)
   })
 
+  it("says to save the scheme on crdconv dev's cluster, which applies the CRD with its local caBundle", () => {
+    const live = 'https://127.0.0.1:9443/convert/0123456789abcdef0123456789abcdef'
+    expect(suggestedCommands({ localDev: true }).crd(live)).toBe(
+      'save the scheme (crdconv dev applies its CRD)'
+    )
+    expect(suggestedCommands({ localDev: true, scheme: 'src/scheme.ts' }).crd()).toBe(
+      'save src/scheme.ts (crdconv dev applies its CRD)'
+    )
+    expect(suggestedCommands({ localDev: true }).migrate()).toBe('crdconv migrate')
+  })
+
   it('gives crd the live URL without its path token (crd adds it), or none when package.json has it', () => {
     const live = 'https://hook.example/convert/0123456789abcdef0123456789abcdef'
     expect(suggestedCommands({ context: 'prod' }).crd(live)).toBe(

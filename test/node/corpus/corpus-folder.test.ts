@@ -9,6 +9,7 @@ import {
   corpusWriter,
   defaultCorpusDirectory,
   readCorpus,
+  readProjectCorpus,
 } from '../../../packages/crdconv/src/corpus/index.ts'
 
 let project: string
@@ -33,6 +34,28 @@ describe("the project's corpus folder", () => {
     if (manifest !== undefined)
       writeFileSync(join(project, 'package.json'), JSON.stringify(manifest))
     expect(defaultCorpusDirectory(project)).toBe(join(project, folder))
+  })
+})
+
+describe('readProjectCorpus', () => {
+  it.each([
+    ['no package.json', undefined, 'corpus'],
+    ['"crdconv": { "corpus" }', { crdconv: { corpus: 'test/recorded' } }, 'test/recorded'],
+  ])('with %s reads %s', (_, manifest, folder) => {
+    if (manifest !== undefined)
+      writeFileSync(join(project, 'package.json'), JSON.stringify(manifest))
+    mkdirSync(join(project, folder, 'crontabs.example.com'), { recursive: true })
+    writeFileSync(
+      join(project, folder, 'crontabs.example.com/a.v1.yaml'),
+      JSON.stringify(cronTab('a', 'v1'))
+    )
+    expect(readProjectCorpus(project)).toEqual([
+      { source: 'crontabs.example.com/a.v1.yaml', object: cronTab('a', 'v1') },
+    ])
+  })
+
+  it('reads nothing from a project without the folder', () => {
+    expect(readProjectCorpus(project)).toEqual([])
   })
 })
 

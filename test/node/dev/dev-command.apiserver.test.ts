@@ -226,6 +226,22 @@ describeWithApiServer('crdconv dev, run as a user runs it', (release) => {
         expect((await kubectl(kubeconfig, ['get', 'crontabs.v1beta1.example.com'])).code).not.toBe(
           0
         )
+        // and after the walk no object carries conversion state: here a stash left by a v1beta1 write
+        await kubectlOk(kubeconfig, [
+          'annotate',
+          'crontabs.v1.example.com',
+          'old',
+          `example.com/conversion-stash=${JSON.stringify({ v1beta1: { fields: { 'spec.note': 'x' }, hash: 'h' } })}`,
+        ])
+        const cleaned = await crdconvIn(project, kubeconfig, ['migrate', '--clean'])
+        expect(cleaned.code, cleaned.stderr).toBe(0)
+        expect(cleaned.stdout).toContain(
+          'crontabs.example.com: cleaned 1 of 2 objects at v1, one write each'
+        )
+        const again = await crdconvIn(project, kubeconfig, ['migrate', '--clean'])
+        expect(again.stdout).toBe(
+          'crontabs.example.com: nothing to clean: none of 2 objects at v1 carries example.com/conversion-stash\n'
+        )
 
         await stopAndCheck(dev, 'SIGINT', ports, kubeconfig)
         expectNoTokenIn(

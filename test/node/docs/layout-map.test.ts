@@ -145,10 +145,6 @@ const PAST_THE_INDEX: Readonly<
     why: 'the migration-preflight codes a UsageError may carry (a type): lifecycle/index.ts loads migrate and status, which print through command-io, so importing it there would be a circle',
     dynamicOnly: false,
   },
-  'import/yaml-error.ts': {
-    why: 'where a YAML error is; import/index.ts loads the whole importer, which the CLI loads on use',
-    dynamicOnly: false,
-  },
 }
 
 describe('packages/crdconv/src, folder to folder', () => {

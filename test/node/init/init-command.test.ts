@@ -149,7 +149,7 @@ describe('crdconv init', () => {
     })
   })
 
-  it('writes sources that import the webhook package, and tests that import only the tooling’s kit and CRD checks', async () => {
+  it('writes sources that import the webhook package, and tests that import only the tooling’s kit, corpus reader and CRD checks', async () => {
     const parent = freshDirectory()
     expect((await crdconv(['init', 'webhook', ...flags], { cwd: parent })).code).toBe(0)
     const sources = projectFiles.filter((path) => path.endsWith('.ts'))
@@ -166,6 +166,7 @@ describe('crdconv init', () => {
       'src/worker.ts: @crdconv/webhook/worker',
       'test/lambda.test.ts: crdconv/testing',
       'test/lambda.test.ts: vitest',
+      'test/scheme.test.ts: crdconv/corpus',
       'test/scheme.test.ts: crdconv/crd',
       'test/scheme.test.ts: crdconv/testing',
       'test/scheme.test.ts: vitest',

@@ -17,11 +17,12 @@ const dist = (folder: string) => `${relative(process.cwd(), folder)}/dist/`
 const builtKit = JSON.stringify(join(tooling, exports['./testing']?.default ?? 'missing ./testing'))
 
 /**
- * The kit, the CRD schemas it generates from, the runtime's pure layers it converts with (their
+ * The kit, the CRD schemas it generates from, the schema differences that pick a scheme's version
+ * pairs for coverage (pure, like the CRD schemas), the runtime's pure layers it converts with (their
  * sources here, where the bundler asks for the `crdconv-source` condition), and their libraries.
  */
 const KIT = new RegExp(
-  `^(<stdin>$|${dist(tooling)}(testing|crd)/|` +
+  `^(<stdin>$|${dist(tooling)}(testing|crd|diff)/|` +
     `${relative(process.cwd(), webhook)}/(dist|src)/(index|json|scheme|review)[./]|` +
     `node_modules/(zod|fast-check|pure-rand)/)`
 )

@@ -9,6 +9,7 @@ import {
   fieldMoves,
   SchemeError,
   type FieldMove,
+  type SchemeProblemCode,
   type KubeObject,
 } from '../../../packages/webhook/src/scheme/index.ts'
 import * as z from 'zod/mini'
@@ -154,10 +155,11 @@ describe('annotation places that fieldMoves refuses', () => {
       converters: fieldMoves(versions, 'v1', 'v2', moves),
     })
 
-  it.each<[string, Parameters<typeof declare>[0], string]>([
+  it.each<[string, Parameters<typeof declare>[0], SchemeProblemCode, string]>([
     [
       'a name the API server refuses',
       (move) => [move.removed('spec.a', { annotation: 'Not A Name' }), move.removed('spec.b')],
+      'annotation-place-invalid',
       'removed spec.a: annotation "Not A Name" is not an annotation name',
     ],
     [
@@ -166,6 +168,7 @@ describe('annotation places that fieldMoves refuses', () => {
         move.removed('spec.a', { annotation: 'example.com/kept' }),
         move.removed('spec.b', { annotation: 'example.com/kept' }),
       ],
+      'annotation-place-shared',
       'removed spec.b: annotation example.com/kept already holds the field of removed spec.a',
     ],
     [
@@ -174,6 +177,7 @@ describe('annotation places that fieldMoves refuses', () => {
         move.removed('spec.a', { annotation: 'example.com/kept', holds: 'object' }),
         move.removed('spec.b', { annotation: 'example.com/kept' }),
       ],
+      'annotation-place-shared',
       "removed spec.b: annotation example.com/kept is held as 'object' by removed spec.a",
     ],
     [
@@ -183,10 +187,20 @@ describe('annotation places that fieldMoves refuses', () => {
         move.removed('spec.b'),
         move.each('spec.items', (item) => [item.removed('c', { annotation: 'example.com/c' })]),
       ],
-      'each spec.items: removed c: an annotation keeps fields of the whole object, not of list items',
+      'annotation-place-in-list',
+      "each spec.items: removed c: an annotation of your own keeps fields of the whole object, not of each list item: keep the item's field in crdconv's stash",
     ],
-  ])('refuses %s at start-up', (_, moves, message) => {
+  ])('refuses %s at start-up', (_, moves, code, message) => {
     expect(() => declare(moves)).toThrow(SchemeError)
     expect(() => declare(moves)).toThrow(message)
+    const issues = (() => {
+      try {
+        declare(moves)
+        return []
+      } catch (error) {
+        return error instanceof SchemeError ? error.issues : []
+      }
+    })()
+    expect(issues.map((issue) => issue.code)).toEqual([code])
   })
 })

@@ -1,10 +1,26 @@
 import * as z from 'zod'
 import { describe, expect, it } from 'vitest'
-import { defineResource } from '../../../packages/webhook/src/scheme/index.ts'
+import {
+  checkDefinitions,
+  defineResource,
+  type KubeObject,
+  type VersionMap,
+} from '../../../packages/webhook/src/scheme/index.ts'
 import { schemeIssueCodes } from '../../support/scheme-issues.ts'
 import { resourceWithEdges } from '../../support/resource-factory.ts'
 
 const schema = z.looseObject({})
+
+/**
+ * Identity converters between every two versions, so that only the definition check can refuse;
+ * typed `never`, since a definition whose versions are only known as a `VersionMap` has no edge type.
+ */
+const everyPair = (versions: VersionMap): never[] =>
+  Object.keys(versions).flatMap((from) =>
+    Object.keys(versions)
+      .filter((to) => to !== from)
+      .map((to) => ({ from, to, convert: (object: KubeObject) => object }) as never)
+  )
 
 describe('defineResource', () => {
   it('records the storage version, the declared version order and default names', () => {
@@ -47,8 +63,11 @@ describe('defineResource', () => {
       ['version-name-invalid'],
     ],
   ])('refuses %s', (_name, versions, message, codes) => {
+    const converters = everyPair(versions)
     const define = () =>
-      defineResource({ group: 'example.com', kind: 'Thing', versions, converters: [] })
+      checkDefinitions([
+        defineResource({ group: 'example.com', kind: 'Thing', versions, converters }),
+      ])
     expect(schemeIssueCodes(define)).toEqual(codes)
     expect(define).toThrow(message)
   })
@@ -75,7 +94,13 @@ describe('defineResource', () => {
     ],
   ])('refuses a malformed %s', (_name, identity, message, codes) => {
     const define = () =>
-      defineResource({ ...identity, versions: { v1: { schema, storage: true } }, converters: [] })
+      checkDefinitions([
+        defineResource({
+          ...identity,
+          versions: { v1: { schema, storage: true } },
+          converters: [],
+        }),
+      ])
     expect(schemeIssueCodes(define)).toEqual(codes)
     expect(define).toThrow(message)
   })

@@ -1,8 +1,10 @@
 import * as z from 'zod'
 import { describe, expect, it } from 'vitest'
 import {
+  checkDefinitions,
   defineResource,
   resolveNames,
+  type KubeObject,
   type ResourceDefinition,
   type SchemeProblemCode,
   type VersionMap,
@@ -10,6 +12,13 @@ import {
 import { schemeIssueCodes } from '../../support/scheme-issues.ts'
 
 const schema = z.object({ spec: z.object({ replicas: z.int().optional() }) })
+
+/** v1 ⇄ v2 unchanged (typed `never`: no edge type fits a bare `VersionMap`), so that the
+ * converters serve every pair and only the definition check can refuse. */
+const v1AndV2 = [
+  { from: 'v1', to: 'v2', convert: (object: KubeObject) => object },
+  { from: 'v2', to: 'v1', convert: (object: KubeObject) => object },
+] as never[]
 
 /** A valid one-version definition, with `changes` spread over it. */
 function definition(changes: Partial<ResourceDefinition<VersionMap>> = {}) {
@@ -20,6 +29,13 @@ function definition(changes: Partial<ResourceDefinition<VersionMap>> = {}) {
     converters: [],
     ...changes,
   } as ResourceDefinition<VersionMap>
+}
+
+/** The resource, once the checks the tooling runs before deploy have passed. */
+function checked(changes: ResourceDefinition<VersionMap>) {
+  const resource = defineResource(changes)
+  checkDefinitions([resource])
+  return resource
 }
 
 describe('defineResource: what a CRD needs', () => {
@@ -95,7 +111,10 @@ describe('defineResource: what a CRD needs', () => {
     ],
     [
       'two storage versions',
-      { versions: { v1: { schema, storage: true }, v2: { schema, storage: true } } },
+      {
+        versions: { v1: { schema, storage: true }, v2: { schema, storage: true } },
+        converters: v1AndV2,
+      },
       'found v1, v2',
       ['storage-version-count'],
     ],
@@ -152,8 +171,8 @@ describe('defineResource: what a CRD needs', () => {
       ['crd-metadata-invalid'],
     ],
   ])('refuses %s', (_name, changes, message, codes) => {
-    expect(schemeIssueCodes(() => defineResource(definition(changes)))).toEqual(codes)
-    expect(() => defineResource(definition(changes))).toThrow(message)
+    expect(schemeIssueCodes(() => checked(definition(changes)))).toEqual(codes)
+    expect(() => checked(definition(changes))).toThrow(message)
   })
 
   it('names every problem of a definition at once', () => {
@@ -161,11 +180,11 @@ describe('defineResource: what a CRD needs', () => {
       names: { plural: 'X', singular: 'Y' },
       scope: 'Global' as 'Cluster',
     })
-    expect(schemeIssueCodes(() => defineResource(broken))).toEqual([
+    expect(schemeIssueCodes(() => checked(broken))).toEqual([
       'name-invalid',
       'name-invalid',
       'scope-invalid',
     ])
-    expect(() => defineResource(broken)).toThrow(/names\.plural[\s\S]*names\.singular[\s\S]*scope/)
+    expect(() => checked(broken)).toThrow(/names\.plural[\s\S]*names\.singular[\s\S]*scope/)
   })
 })

@@ -1,6 +1,5 @@
 import type { Command } from 'commander'
 import type { OpaqueSubtreeReach, PairCoverage } from '../testing/index.ts'
-import { coverageOfResources } from '../coverage/index.ts'
 import { EXIT, UsageError, type CliIo, formatTable } from '../command-io/index.ts'
 import type { CommandContext } from './command-context.ts'
 import {
@@ -12,7 +11,7 @@ import {
 } from './load-scheme.ts'
 import { parseCount, parseSeed } from './option-parsers.ts'
 import { loadRoundTripKit } from './round-trip-kit.ts'
-import { corpusFolder, corpusOption } from './corpus-option.ts'
+import { corpusOption, recordedSeeds } from './corpus-option.ts'
 import { opaqueKeyword } from '../crd/index.ts'
 
 interface CoverageCommandOptions extends SchemeSelection {
@@ -85,10 +84,9 @@ loading; 2 bad usage, an unknown version, fast-check not installed.`
 async function runCoverage(io: CliIo, options: CoverageCommandOptions): Promise<number> {
   const scheme = await loadScheme(options.scheme, io.cwd)
   const kit = await loadRoundTripKit('coverage')
-  const corpus = corpusFolder(options.corpus, io.cwd)
-  const coverage = coverageOfResources(kit, selectResources(scheme, options.resource), {
+  const coverage = kit.coverageOfResources(selectResources(scheme, options.resource), {
     ...options,
-    corpus,
+    ...recordedSeeds(options.corpus, io.cwd),
   })
   if ('problem' in coverage) throw new UsageError('version-unknown', coverage.problem)
   const { reports, opaque, failures, warnings } = coverage

@@ -4,7 +4,7 @@ import type { Command } from 'commander'
 import type { CommandContext } from './command-context.ts'
 import { loadScheme, schemeModule, SCHEME_OPTION_HELP } from './load-scheme.ts'
 import { parsePort } from './option-parsers.ts'
-import { findPathToken } from './project-token.ts'
+import { findPathToken } from '../path-token/index.ts'
 
 export function registerDevCommand(program: Command, context: CommandContext): void {
   program

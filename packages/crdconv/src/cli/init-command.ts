@@ -7,13 +7,10 @@ import {
   checkAnswers,
   DirectoryNotEmptyError,
   fromPackedFolder,
-  generatePathToken,
   groupProblem,
   kindProblem,
   parseVersions,
   projectFiles,
-  PROJECT_TOKEN_FILE,
-  projectTokenFile,
   SCOPES,
   toolVersions,
   writeProject,
@@ -21,6 +18,7 @@ import {
   type InitAnswers,
 } from '../init/index.ts'
 import { EXIT, readInput, UsageError } from '../command-io/index.ts'
+import { generatePathToken, PROJECT_TOKEN_FILE, projectTokenFile } from '../path-token/index.ts'
 import type { CommandContext } from './command-context.ts'
 
 export function registerInitCommand(program: Command, context: CommandContext): void {

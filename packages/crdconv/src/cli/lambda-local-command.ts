@@ -7,7 +7,7 @@ import { lambdaHandler } from '@crdconv/webhook/lambda'
 import { loadScheme, SCHEME_OPTION_HELP, schemeModule } from './load-scheme.ts'
 import { parseSeconds } from './option-parsers.ts'
 import { addListenOptions, readTlsFiles, type ListenOptions } from './listen-options.ts'
-import { projectFileTokens } from './project-token.ts'
+import { projectFileTokens } from '../path-token/index.ts'
 
 export function registerLambdaLocalCommand(program: Command, context: CommandContext): void {
   const command = program

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs'
 import { register as registerHooks } from 'node:module'
 import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import type { Resource, Scheme } from '@crdconv/webhook/scheme'
+import { checkDefinitions, type Resource, type Scheme } from '@crdconv/webhook/scheme'
 import { Option, type Command } from 'commander'
 import { projectSettings, UsageError } from '../command-io/index.ts'
 import { descriptionsModule, PROJECT_SCHEME } from '../init/index.ts'
@@ -11,12 +11,12 @@ export const SCHEME_OPTION_HELP = `module (.ts or .js) exporting \`scheme\`, a c
 
 /**
  * The scheme in `module` (its `scheme` export, else its default export). Without one: the module
- * named by `"crdconv": { "scheme": … }` in `cwd`'s package.json, else `src/scheme.ts`. A
- * `SchemeError` thrown while the module loads (a definition mistake) passes through; anything
- * else that stops it loading is a usage error. Its `.descriptions` sibling is loaded after it
- * (`descriptionsModule`). With `fresh`, both load in a module graph of their own (tsx's
- * namespaced import), so a module edited since the last load is read again: `crdconv dev` reloads
- * a changed scheme that way.
+ * named by `"crdconv": { "scheme": … }` in `cwd`'s package.json, else `src/scheme.ts`. Its
+ * definitions are checked (`checkDefinitions`): a `SchemeError`, thrown by them or while the
+ * module loads (a definition mistake), passes through; anything else that stops it loading is
+ * a usage error. Its `.descriptions` sibling is loaded after it (`descriptionsModule`). With
+ * `fresh`, the project's own modules load again (those in `node_modules` do not), so a module
+ * edited since the last load is read again: `crdconv dev` reloads a changed scheme that way.
  */
 export async function loadScheme(
   given: string | undefined,
@@ -52,6 +52,7 @@ export async function loadScheme(
       `--scheme ${module} exports no scheme: add \`export const scheme = createScheme([yourResource])\``
     )
   }
+  checkDefinitions(scheme.resources)
   return scheme
 }
 
@@ -61,6 +62,7 @@ export function schemeModule(given: string | undefined, cwd: string): string {
 }
 
 const TYPESCRIPT_FILE = /\.[cm]?tsx?$/
+const RELOAD_MARK = 'crdconv-reload'
 
 /**
  * The built CLI runs on plain node, which does not load TypeScript: a `.ts` scheme gets tsx's
@@ -85,10 +87,25 @@ let typeScriptLoaderRegistered = false
  * scaffold is), so this load hook has tsx load such a file as an ES module, with the same
  * `@crdconv/webhook` instance as the CLI. `.cts` files and packages in `node_modules` load as
  * Node says.
+ *
+ * Its resolve hook gives the modules a reload (a URL that carries `crdconv-reload=N`) imports by
+ * a path of the project's (`./`, `../`, `/`, `#`) the same mark, so they are read again, while
+ * packages (`zod`, `@crdconv/webhook`) stay the CLI's own instances: a second `@crdconv/webhook`
+ * would keep the schemas' `crdKeywords` and descriptions where the CLI's CRD generator cannot
+ * read them.
  */
 const ESM_TYPESCRIPT_HOOK = `export async function load(url, context, nextLoad) {
   const user = url.startsWith('file:') && !url.includes('/node_modules/')
   return nextLoad(url, user && /\\.tsx?$/.test(new URL(url).pathname) ? { ...context, format: 'module' } : context)
+}
+export async function resolve(specifier, context, nextResolve) {
+  const resolved = await nextResolve(specifier, context)
+  const reload = /[?&]${RELOAD_MARK}=(\\d+)/.exec(context.parentURL ?? '')
+  const own = /^(\\.|\\/|file:|#)/.test(specifier) && resolved.url.startsWith('file:') && !resolved.url.includes('/node_modules/')
+  if (reload === null || !own) return resolved
+  const url = new URL(resolved.url)
+  url.searchParams.set('${RELOAD_MARK}', reload[1])
+  return { ...resolved, url: url.href }
 }`
 
 /** `paths` imported in order, as any module is (a `.ts` one through tsx's loader). */
@@ -102,26 +119,21 @@ async function importAll(paths: readonly string[]): Promise<Record<string, unkno
 }
 
 /**
- * `paths` imported in order into a module graph of their own: tsx's loader under a new namespace,
- * which gives every module it resolves a URL of that namespace, so none comes from the cache.
+ * `paths` imported in order as a reload of their own: each URL, and that of every project module
+ * they import, carries a new `crdconv-reload` mark, so none comes from the module cache.
  */
 async function importInNewGraph(paths: readonly string[]): Promise<Record<string, unknown>[]> {
-  const { register } = await import('tsx/esm/api')
-  freshGraphs += 1
-  const graph = register({ namespace: `crdconv-fresh-${process.pid}-${freshGraphs}` })
-  try {
-    const loaded: Record<string, unknown>[] = []
-    for (const path of paths) {
-      loaded.push(
-        (await graph.import(pathToFileURL(path).href, import.meta.url)) as Record<string, unknown>
-      )
-    }
-    return loaded
-  } finally {
-    await graph.unregister()
+  await registerTypeScriptLoader()
+  reloads += 1
+  const loaded: Record<string, unknown>[] = []
+  for (const path of paths) {
+    const url = pathToFileURL(path)
+    url.searchParams.set(RELOAD_MARK, String(reloads))
+    loaded.push((await import(url.href)) as Record<string, unknown>)
   }
+  return loaded
 }
-let freshGraphs = 0
+let reloads = 0
 
 function isScheme(value: unknown): value is Scheme {
   return (

@@ -1,6 +1,7 @@
 // The `crdconv` command line: main.ts registers one `*-command.ts` per command.
 import { Command, CommanderError } from 'commander'
-import { EXIT, processIo, redactingIo, UsageError, type CliIo } from '../command-io/index.ts'
+import { EXIT, processIo, UsageError, type CliIo } from '../command-io/index.ts'
+import { redactingIo } from '../path-token/index.ts'
 import type { CommandContext } from './command-context.ts'
 import { apiFailure, describeApiError } from '../cluster-client/index.ts'
 import { registerCheckCommand } from './check-command.ts'

@@ -26,9 +26,10 @@ export function registerRetireCommand(program: Command, context: CommandContext)
 The last step of the version lifecycle: after crdconv migrate has set status.storedVersions to
 the storage version alone and the old versions are no longer served, remove them from the
 scheme and print the CRD without its webhook. Once it is applied, the API server never calls the
-webhook again, and its deployment can be deleted. For an XRD's resources it prints the XRD
-without spec.conversion (the v1 XRD API refuses strategy None), never the CRDs Crossplane renders:
-Crossplane renders None into them.
+webhook again, and its deployment can be deleted; crdconv migrate --clean then removes the
+conversion state (crdconv's stash, an earlier webhook's annotations) from the stored objects. For
+an XRD's resources it prints the XRD without spec.conversion (the v1 XRD API refuses strategy
+None), never the CRDs Crossplane renders: Crossplane renders None into them.
 
 Before printing, it reads the cluster the way kubectl does (--kubeconfig, --context, else
 KUBECONFIG, ~/.kube/config and the current context) and refuses while the live CRD's
@@ -78,7 +79,7 @@ async function printRetiredCrds(context: CommandContext, options: RetireOptions)
   if (crds.length > 0) {
     warn(
       io,
-      'apply this CRD (kubectl apply -f -); once it is applied the API server no longer calls the conversion webhook, and its deployment can be deleted'
+      'apply this CRD (kubectl apply -f -); once it is applied the API server no longer calls the conversion webhook, and its deployment can be deleted; crdconv migrate --clean then takes the conversion state off the stored objects'
     )
   }
   for (const xrd of xrds) {

@@ -11,7 +11,7 @@ import type { CommandContext } from './command-context.ts'
 import { loadScheme, SCHEME_OPTION_HELP } from './load-scheme.ts'
 import { addListenOptions, tlsFileOptions, type ListenOptions } from './listen-options.ts'
 import { parseCount } from './option-parsers.ts'
-import { projectFileTokens } from './project-token.ts'
+import { projectFileTokens } from '../path-token/index.ts'
 import { serveSettings, type ServeSettingFlags } from '../serve/index.ts'
 
 export function registerServeCommand(program: Command, context: CommandContext): void {

@@ -10,10 +10,15 @@ import {
 } from '../lifecycle/index.ts'
 import { DEFAULT_SLOW_MS, readWebhookMetrics } from '../webhook-health/index.ts'
 import { SETTING_VARIABLES } from '@crdconv/webhook/http'
-import { EXIT, readCaBundle, suggestedCommands, type CliIo } from '../command-io/index.ts'
+import {
+  EXIT,
+  LOCAL_DEV_CONTEXT,
+  readCaBundle,
+  suggestedCommands,
+  type CliIo,
+} from '../command-io/index.ts'
 import type { CommandContext } from './command-context.ts'
-import { PROJECT_TOKEN_FILE } from '../init/index.ts'
-import { findPathToken } from './project-token.ts'
+import { findPathToken, PROJECT_TOKEN_FILE } from '../path-token/index.ts'
 import {
   addClusterOptions,
   asUsageErrors,
@@ -128,6 +133,7 @@ async function showStatus(io: CliIo, options: StatusOptions): Promise<number> {
   const commands = suggestedCommands({
     ...options,
     urlConfigured: projectSettings(io.cwd).url !== undefined,
+    localDev: client.contextName === LOCAL_DEV_CONTEXT,
   })
   for (const resource of resources) {
     const found = await asUsageErrors(() =>

@@ -4,8 +4,7 @@ import { Option, type Command } from 'commander'
 import { checkWebhookUrl, type WebhookUrlOptions } from '../crd/index.ts'
 import { SETTING_VARIABLES } from '@crdconv/webhook/http'
 import { UsageError, warn, type CliIo } from '../command-io/index.ts'
-import { PROJECT_TOKEN_FILE } from '../init/index.ts'
-import { findPathToken } from './project-token.ts'
+import { findPathToken, PROJECT_TOKEN_FILE } from '../path-token/index.ts'
 
 export interface WebhookUrlFlags {
   url: string

@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
-import { redactPathTokens } from './redact-path-tokens.ts'
 import { UsageError } from './usage-error.ts'
 
 /** Where a command reads and writes: the process in real use, buffers in tests. */
@@ -67,12 +66,3 @@ export async function readCaBundle(io: CliIo, file: string): Promise<string> {
 
 /** Exit codes every command shares. */
 export const EXIT = { ok: 0, problem: 1, usage: 2 } as const
-
-/** `io` with every path token in what it prints replaced by `<redacted>`. */
-export function redactingIo(io: CliIo): CliIo {
-  return {
-    ...io,
-    stdout: (text) => io.stdout(redactPathTokens(text)),
-    stderr: (text) => io.stderr(redactPathTokens(text)),
-  }
-}

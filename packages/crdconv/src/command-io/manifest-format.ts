@@ -1,7 +1,7 @@
 import { parseAllDocuments, stringify, type Document } from 'yaml'
 import { jsonInteger, stringifyJson } from '@crdconv/webhook/json'
 import { UsageError } from './usage-error.ts'
-import { yamlErrorAt } from '../import/yaml-error.ts'
+import { yamlErrorAt } from './yaml-error.ts'
 
 export type OutputFormat = 'yaml' | 'json'
 

@@ -10,11 +10,22 @@ export interface CommandSelection {
   readonly context?: string | undefined
   /** package.json's `"crdconv": { "url" }` is set: `crdconv crd` needs no `--url`. */
   readonly urlConfigured?: boolean
+  /**
+   * The cluster is `crdconv dev`'s ({@link LOCAL_DEV_CONTEXT}): it applies the CRD, with its local
+   * webhook's `caBundle`, each time the scheme is saved; `crdconv crd --url` would drop that.
+   */
+  readonly localDev?: boolean
 }
+
+/** The kubeconfig context `crdconv dev` writes. */
+export const LOCAL_DEV_CONTEXT = 'crdconv-dev'
 
 /** The commands, each a line to paste. */
 export interface SuggestedCommands {
-  /** `crdconv crd … | kubectl apply -f -`, with `--url` from `webhookUrl` (its path token dropped: crd adds it). */
+  /**
+   * `crdconv crd … | kubectl apply -f -`, with `--url` from `webhookUrl` (its path token dropped:
+   * crd adds it); on `crdconv dev`'s cluster, saving the scheme.
+   */
   crd(webhookUrl?: string): string
   /** `crdconv migrate …`, with `more` (like `--server-side`) after it. */
   migrate(more?: string): string
@@ -51,6 +62,9 @@ export function suggestedCommands(selection: CommandSelection): SuggestedCommand
   const apply = ['kubectl', ...cluster, 'apply', '-f', '-'].join(' ')
   return {
     crd: (webhookUrl) => {
+      if (selection.localDev === true) {
+        return `save ${selection.scheme ?? 'the scheme'} (crdconv dev applies its CRD)`
+      }
       const url =
         selection.urlConfigured === true
           ? []

@@ -1,6 +1,8 @@
 import { ProblemError } from '@crdconv/webhook/scheme'
 import type { ClusterErrorCode } from '../cluster-client/index.ts'
-// past lifecycle/index.ts: the lifecycle code behind it prints through this folder's io
+// past lifecycle/index.ts: the lifecycle code behind it prints through this folder's io; and up a
+// layer, a type only: a usage error carries the codes of the migration preflight's ClusterError
+// eslint-disable-next-line no-restricted-imports
 import type { MigrationPreflightCode } from '../lifecycle/migration-block.ts'
 import type { UsageErrorCode } from './usage-error-codes.ts'
 

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { documentValue, parseManifests } from '../command-io/index.ts'
+import { defaultCorpusDirectory } from './corpus-location.ts'
 
 /** One object of a corpus folder, and where it was read. */
 export interface CorpusObject {
@@ -33,6 +34,19 @@ export function readCorpus(directory: string): CorpusObject[] {
       }))
     )
   })
+}
+
+/**
+ * Every object of a project's corpus folder (package.json's `"crdconv": { "corpus": … }`, else
+ * `corpus/`, as `crdconv record` writes and `crdconv check` reads it), `[]` where the project has
+ * none: the `recorded` objects of the round-trip kit in a project's own tests, which vitest runs
+ * from the project's root.
+ *
+ * @example
+ * expectLosslessRoundTrips(scheme, { recorded: readProjectCorpus() })
+ */
+export function readProjectCorpus(projectRoot: string = process.cwd()): CorpusObject[] {
+  return readCorpus(defaultCorpusDirectory(projectRoot))
 }
 
 function corpusFiles(directory: string): string[] {

@@ -1,5 +1,10 @@
 import { REVIEW_API_VERSIONS } from '@crdconv/webhook/review'
-import type { PrinterColumn, Resource, Subresources } from '@crdconv/webhook/scheme'
+import {
+  checkDefinitions,
+  type PrinterColumn,
+  type Resource,
+  type Subresources,
+} from '@crdconv/webhook/scheme'
 import type { CrdShape } from './crd-shape.ts'
 import { toCrdSchema, type SchemaProps } from './openapi-schema.ts'
 import { statusRootViolations, structuralViolations } from './structural-rules.ts'
@@ -40,7 +45,8 @@ export interface CrdBuild {
  * The CustomResourceDefinition of `resource`: its labels and annotations (`crd` of the
  * definition), names, scope, every version in Kubernetes priority
  * order with its structural schema, subresources and printer columns, and the webhook conversion
- * stanza pointing at `options.url`.
+ * stanza pointing at `options.url`. Throws a `SchemeError` on a mistake in the definition that
+ * the API server would refuse (`checkDefinitions`).
  *
  * @example
  * ```ts
@@ -50,6 +56,7 @@ export interface CrdBuild {
  * ```
  */
 export function buildCustomResourceDefinition(resource: Resource, options: CrdOptions): CrdBuild {
+  checkDefinitions([resource])
   const notes: string[] = []
   const problems: string[] = []
   const versions = sortByVersionPriority(resource.versionNames).map((name) => {

@@ -1,5 +1,10 @@
 import { convertChecked } from '@crdconv/webhook/review'
-import { createScheme, type ProblemCode, type Resource } from '@crdconv/webhook/scheme'
+import {
+  checkDefinitions,
+  createScheme,
+  type ProblemCode,
+  type Resource,
+} from '@crdconv/webhook/scheme'
 import { exampleObjects } from './example-objects.ts'
 import { toCrdSchema, type SchemaProps } from './openapi-schema.ts'
 import { schemaAtPath } from './schema-paths.ts'
@@ -46,7 +51,8 @@ const COLUMN_SCHEMA_TYPES: Record<string, readonly string[]> = {
  * Checks a resource's definition end to end: one storage version, a conversion path between
  * every pair, a structural schema per version, printer-column and scale paths that exist with
  * the right type, and the version's examples converting to every other version under the API
- * server's rules.
+ * server's rules. Throws a `SchemeError` on a mistake in the definition (`checkDefinitions`),
+ * as every `crdconv` command does when it loads the scheme.
  *
  * @example
  * ```ts
@@ -54,6 +60,7 @@ const COLUMN_SCHEMA_TYPES: Record<string, readonly string[]> = {
  * ```
  */
 export function checkResource(resource: Resource): CheckItem[] {
+  checkDefinitions([resource])
   const items: CheckItem[] = []
   const storage = resource.versionNames.filter((name) => resource.versions[name]?.storage)
   items.push({

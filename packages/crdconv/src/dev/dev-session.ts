@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import type { Scheme } from '@crdconv/webhook/scheme'
 import { nodeServer, type RunningWebhookServer } from '@crdconv/webhook/node'
 import type { ClusterClient } from '../cluster-client/index.ts'
-import { UsageError } from '../command-io/index.ts'
+import { LOCAL_DEV_CONTEXT, UsageError } from '../command-io/index.ts'
 import { buildResourceCrds } from '../crd/index.ts'
 import {
   portIsFree,
@@ -95,7 +95,7 @@ export async function startDevSession(options: DevSessionOptions): Promise<DevSe
     const cluster: TestApiServer = await startTestApiServer({
       assets: binaries.assets,
       ports: { apiServer: options.ports.apiServer, etcd: options.ports.etcd },
-      contextName: 'crdconv-dev',
+      contextName: LOCAL_DEV_CONTEXT,
       startTimeoutMs: 120_000,
     })
     stops.push(cluster.stop)

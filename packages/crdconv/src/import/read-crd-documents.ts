@@ -1,5 +1,5 @@
 import { parseAllDocuments } from 'yaml'
-import { yamlErrorAt } from './yaml-error.ts'
+import { yamlErrorAt } from '../command-io/index.ts'
 import { structuralViolations, type CrdShape, type CrdVersionShape } from '../crd/index.ts'
 import { isPlainObject as isRecord } from '@crdconv/webhook/scheme'
 import type { ImportProblem } from './import-problem.ts'

@@ -11,7 +11,7 @@ import {
 } from './container-image-files.ts'
 import { NODE_SERVER_VARIABLES, SETTING_VARIABLES } from '@crdconv/webhook/http'
 import { CERTIFICATE } from './chart-certificates.ts'
-import { TOKEN_HELPER, TOKEN_SECRET } from './chart-token.ts'
+import { TOKEN_HELPER, TOKEN_SECRET } from '../path-token/index.ts'
 
 const TOKEN_VARIABLE = SETTING_VARIABLES.tokens[0]
 import { MONITORING_FILES, PROMETHEUS_INGRESS } from './monitoring-files.ts'

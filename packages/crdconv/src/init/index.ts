@@ -22,12 +22,6 @@ export {
   type DashboardPanel,
   type DashboardQuery,
 } from './grafana-dashboard.ts'
-export {
-  generatePathToken,
-  PROJECT_TOKEN_FILE,
-  PROJECT_TOKEN_IN_SCRIPT,
-  projectTokenFile,
-} from './path-token-file.ts'
 export { fromPackedFolder, packedTarballNames } from './packed-packages.ts'
 export { npmPackageName, projectFiles, type ProjectFiles } from './project-files.ts'
 export {

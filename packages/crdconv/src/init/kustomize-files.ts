@@ -1,7 +1,7 @@
 // The kustomize overlay beside the chart, for operators who deploy with kustomize (kubectl, Argo
 // CD, Flux): it inflates the project's own chart with kustomize's helmCharts generator, so the
 // manifests stay in chart/ alone, and shows how to patch what the chart's values do not reach.
-import { PROJECT_TOKEN_IN_SCRIPT } from './path-token-file.ts'
+import { PROJECT_TOKEN_IN_SCRIPT } from '../path-token/index.ts'
 import { KUBECTL, needsOnPath } from './script-prerequisites.ts'
 
 /** The overlay's folder in the project: named for the tool that reads it, as chart/ is for helm. */

@@ -2,7 +2,7 @@
 // `sam build` (esbuild), a CDK app built on `crdconv/cdk`, or both; and their scripts and tools.
 import { deploysWith, type InitOptions } from './init-options.ts'
 import { DEFAULT_RESERVED_CONCURRENCY } from '../cdk/reserved-concurrency.ts'
-import { PROJECT_TOKEN_IN_SCRIPT } from './path-token-file.ts'
+import { PROJECT_TOKEN_IN_SCRIPT } from '../path-token/index.ts'
 import { AWS_CDK_CLI, type ToolVersions } from './tool-versions.ts'
 import { needsOnPath, SAM_CLI } from './script-prerequisites.ts'
 

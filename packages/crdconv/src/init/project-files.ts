@@ -8,7 +8,7 @@ import {
   lambdaDeployFiles,
   lambdaDeployScripts,
 } from './lambda-deploy-files.ts'
-import { PROJECT_TOKEN_FILE } from './path-token-file.ts'
+import { PROJECT_TOKEN_FILE } from '../path-token/index.ts'
 import { platformTestFiles, WORKER_BUNDLE_DIR } from './platform-tests.ts'
 import { projectReadme } from './project-readme.ts'
 import { schemeSource } from './scheme-template.ts'
@@ -140,7 +140,9 @@ export const handler = lambdaHandler(scheme)
 function schemeTest(): string {
   return `// What \`crdconv check\` checks without a cluster, resource by resource: the definitions, the
 // round trips between every pair of versions, and conversion coverage, grown from each version's
-// examples; \`crdconv check\` grows the objects recorded in corpus/ (crdconv record) too.
+// examples and from the objects recorded in the project's corpus folder (crdconv record), as
+// \`crdconv check\` grows them.
+import { readProjectCorpus } from 'crdconv/corpus'
 import { checkResource } from 'crdconv/crd'
 import {
   conversionCoverage,
@@ -150,6 +152,9 @@ import {
 import { describe, expect, it } from 'vitest'
 import { scheme } from '../src/scheme.ts'
 
+// corpus/, or package.json's crdconv.corpus; none where the folder does not exist
+const recorded = readProjectCorpus()
+
 describe.each(scheme.resources.map((resource) => [resource.identity.groupKind, resource] as const))(
   '%s',
   (_, resource) => {
@@ -158,11 +163,11 @@ describe.each(scheme.resources.map((resource) => [resource.identity.groupKind, r
     })
 
     it('gives back every object exactly after a round trip between any two versions', () => {
-      expectLosslessRoundTrips(resource)
+      expectLosslessRoundTrips(resource, { recorded })
     })
 
     it('loses no field and writes no value the target schema refuses on any converter path', () => {
-      expect(coverageFindings(conversionCoverage(resource)).failures).toEqual([])
+      expect(coverageFindings(conversionCoverage(resource, { recorded })).failures).toEqual([])
     })
   }
 )

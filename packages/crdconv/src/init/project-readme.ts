@@ -1,6 +1,6 @@
 // The README.md `crdconv init` writes: the project's two commands, then each deploy it was made for.
 import { deploysWith, type InitOptions } from './init-options.ts'
-import { PROJECT_TOKEN_IN_SCRIPT } from './path-token-file.ts'
+import { PROJECT_TOKEN_IN_SCRIPT } from '../path-token/index.ts'
 import { resourceIdentifiers } from './scheme-template.ts'
 
 const SAM_DEPLOY = `AWS Lambda (SAM; \`npm run build:sam\` runs \`sam validate --lint\` and \`sam build\`):

@@ -76,3 +76,13 @@ export {
   type SwitchTarget,
   type WebhookSwitch,
 } from './webhook-switch.ts'
+export { cleanStoredObjects, type CleanOptions, type CleanSummary } from './clean-objects.ts'
+export { cleanFailed, describeClean } from './clean-report.ts'
+export {
+  objectState,
+  stateAnnotations,
+  withoutAnnotations,
+  type NeededState,
+  type ObjectState,
+  type StateAnnotations,
+} from './conversion-state.ts'

@@ -10,6 +10,7 @@ import {
   readCustomResourceDefinition,
   type LiveCustomResourceDefinition,
 } from '../cluster-client/index.ts'
+import { objectState, stateAnnotations, type StateAnnotations } from './conversion-state.ts'
 import { staleOwnershipVersions } from './ownership-rewrite.ts'
 import { suggestedCommands, type SuggestedCommands } from '../command-io/index.ts'
 import {
@@ -88,9 +89,10 @@ export async function resourceStatus(
   }
   const checks = await checkWebhookThroughApiServer(client, resource, crd)
   const rows = versionRows(resource, crd, checks)
-  const listed = await tallyObjects(client, crd)
+  const listed = await tallyObjects(client, crd, stateAnnotations(resource, []))
   const counted = typeof listed === 'string' ? listed : listed.namespaces
   const ownership = typeof listed === 'string' ? undefined : listed.ownership
+  const carryingState = typeof listed === 'string' ? undefined : listed.carryingState
   const storedVersions = crd.status?.storedVersions ?? []
   const problems = findProblems(resource, crd, rows, ownership, commands)
   const total =
@@ -137,7 +139,7 @@ export async function resourceStatus(
     ...(ownership === undefined || ownership.size === 0 ? {} : { ownership }),
     ...(webhook === undefined ? {} : { webhook }),
     problems,
-    next: nextStep(resource, crd, ownership, commands),
+    next: nextStep(resource, crd, ownership, commands, carryingState),
   }
 }
 
@@ -198,18 +200,29 @@ function versionRows(
   })
 }
 
+/** What `tallyObjects` counts over every object of a CRD. */
+export interface ObjectTally {
+  readonly namespaces: Map<string, number>
+  /** Per version their managedFields name besides the storage version. */
+  readonly ownership: Map<string, number>
+  /** Objects carrying any of the `state` annotations asked about (0 when none was). */
+  readonly carryingState: number
+}
+
 /**
- * Objects per namespace, and per version their managedFields name besides the storage version;
- * the API server's message when they cannot be listed.
+ * Objects per namespace, per version their managedFields name besides the storage version, and
+ * how many carry conversion state (`state`); the API server's message when they cannot be listed.
  */
 export async function tallyObjects(
   client: ClusterClient,
-  crd: LiveCustomResourceDefinition
-): Promise<{ namespaces: Map<string, number>; ownership: Map<string, number> } | string> {
+  crd: LiveCustomResourceDefinition,
+  state?: StateAnnotations
+): Promise<ObjectTally | string> {
   const storage = liveStorageVersion(crd) ?? crd.spec.versions[0]?.name ?? ''
   const at = objectsAt(crd, storage)
   const namespaces = new Map<string, number>()
   const ownership = new Map<string, number>()
+  let carryingState = 0
   try {
     for await (const page of objectPages(client, at, 500)) {
       for (const item of page.items) {
@@ -218,6 +231,9 @@ export async function tallyObjects(
         for (const version of staleOwnershipVersions(item, crd.spec.group, storage)) {
           ownership.set(version, (ownership.get(version) ?? 0) + 1)
         }
+        if (state !== undefined && objectState(item, state, storage).carried.length > 0) {
+          carryingState += 1
+        }
       }
     }
   } catch (error) {
@@ -225,5 +241,5 @@ export async function tallyObjects(
     if (failure === undefined) throw error
     return failure.message
   }
-  return { namespaces, ownership }
+  return { namespaces, ownership, carryingState }
 }

@@ -34,6 +34,11 @@ export interface RewriteOptions {
   readonly ownership?: (object: KubeObject) => OwnershipRewrite | undefined
   /** Write only the objects whose managedFields `ownership` moves (after another migrator). */
   readonly ownershipOnly?: boolean
+  /**
+   * The object to write instead of the one read, or `undefined` to leave it unwritten; called
+   * again on the newer object after a 409, so a concurrent edit is kept.
+   */
+  readonly edit?: (object: KubeObject) => KubeObject | undefined
 }
 
 /** Where a rewrite stands; `total` is the API server's estimate, known after the first page. */
@@ -171,8 +176,10 @@ async function rewriteOne(
   for (let attempt = 1; ; attempt += 1) {
     const ownership = options.ownership?.(current)
     if (ownership === undefined && options.ownershipOnly === true) return 'unchanged'
+    const written = options.edit === undefined ? current : options.edit(current)
+    if (written === undefined) return 'unchanged'
     try {
-      await replaceObject(client, at, withManagedFields(current, ownership))
+      await replaceObject(client, at, withManagedFields(written, ownership))
       if (ownership !== undefined) countOwnership(counts, ownership)
       return 'rewritten'
     } catch (error) {

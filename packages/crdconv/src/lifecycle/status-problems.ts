@@ -154,7 +154,8 @@ export function nextStep(
   resource: Resource,
   crd: LiveCustomResourceDefinition,
   ownership?: ReadonlyMap<string, number>,
-  commands: SuggestedCommands = suggestedCommands({})
+  commands: SuggestedCommands = suggestedCommands({}),
+  carryingState = 0
 ): string {
   const apply = commands.crd(crd.spec.conversion?.webhook?.clientConfig?.url)
   const storage = liveStorageVersion(crd) ?? resource.storageVersion
@@ -178,6 +179,9 @@ export function nextStep(
   }
   if (crd.spec.conversion?.strategy === 'Webhook') {
     return `drop the webhook: ${commands.retire()}, then delete its deployment`
+  }
+  if (carryingState > 0) {
+    return `take the conversion state off ${carryingState === 1 ? 'the object that carries' : `the ${carryingState} objects that carry`} it: ${commands.migrate('--clean')}`
   }
   return 'nothing: one version, no webhook'
 }

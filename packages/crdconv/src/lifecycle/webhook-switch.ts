@@ -2,6 +2,7 @@
 // crdconv's `url`, and back. Pure: the CRD in, the switched CRD and what changed out.
 import { isPlainObject } from '@crdconv/webhook/scheme'
 import type { LiveCustomResourceDefinition } from '../cluster-client/index.ts'
+import { redactPathTokens } from '../path-token/index.ts'
 
 /** The annotation on the CRD that keeps the clientConfig a switch replaced, for the way back. */
 export const PREVIOUS_CLIENT_CONFIG = 'crdconv.dev/previous-client-config'
@@ -89,7 +90,8 @@ export function describeSwitch({ before, after }: WebhookSwitch): string {
 
 function clientConfigLines(config: Readonly<Record<string, unknown>>, sign: string): string[] {
   const lines: string[] = []
-  if (typeof config['url'] === 'string') lines.push(`${sign} url: ${redactedUrl(config['url'])}`)
+  if (typeof config['url'] === 'string')
+    lines.push(`${sign} url: ${redactPathTokens(config['url'])}`)
   const service = config['service']
   if (isPlainObject(service)) {
     const port = service['port'] ?? 443
@@ -102,9 +104,4 @@ function clientConfigLines(config: Readonly<Record<string, unknown>>, sign: stri
     lines.push(`${sign} caBundle: ${config['caBundle'].length} base64 characters`)
   }
   return lines
-}
-
-/** A URL's path token (the last segment after /convert/) is a secret: never printed. */
-function redactedUrl(url: string): string {
-  return url.replace(/(\/convert\/)[^/?#]+/, '$1<redacted>')
 }

@@ -1,6 +1,6 @@
 // The webhook's settings from `crdconv serve`'s flags, which win over the environment.
 import { parseSourceList, SettingsError, type WebhookSettings } from '@crdconv/webhook/http'
-import { readTokenFile, tokensInFile } from '../command-io/index.ts'
+import { readTokenFile, tokensInFile } from '../path-token/index.ts'
 
 /** The settings a flag of `serve` gives; each unset one is left to the environment. */
 export type ServeSettings = { -readonly [Key in keyof WebhookSettings]?: WebhookSettings[Key] }

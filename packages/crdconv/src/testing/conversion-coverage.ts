@@ -8,6 +8,7 @@ import {
   stashAnnotationKey,
   type AnnotationPlace,
   type ConversionFailure,
+  checkDefinitions,
   type KubeObject,
   type Resource,
   type Scheme,
@@ -43,6 +44,7 @@ const MAX_PROBES_PER_FIELD = 16
  * then converted again with one leaf changed at a time; a target field that changes with it is
  * filled from it, a stash entry that changes with it keeps it. Answers are pruned by the target
  * schema first, as the API server prunes them, and checked against the target's zod schema.
+ * Throws a `SchemeError` on a mistake in the definition (`checkDefinitions`).
  *
  * @example
  * ```ts
@@ -54,6 +56,7 @@ export function conversionCoverage(
   resource: Resource,
   options: CoverageOptions = {}
 ): CoverageReport {
+  checkDefinitions([resource])
   const scheme = createScheme([resource])
   const names = resource.versionNames
   const chosen =

@@ -6,6 +6,7 @@ import * as fc from 'fast-check'
 import { exampleObjects } from '../crd/index.ts'
 import { describeDifference, isPlainObject, parseJson, stringifyJson } from '@crdconv/webhook/json'
 import {
+  checkDefinitions,
   formatApiVersion,
   type KubeObject,
   type Resource,
@@ -43,7 +44,8 @@ export const DEFAULT_ENTRY_RUNS = 5
  * annotation on the way is the converters' business). Each answer must be a Success with the
  * objects in order, at the desired version, with the same kind, name, namespace and uid. The
  * objects: each version's bare object and `examples` (`exampleObjects`), and `numRuns` generated
- * from its schema. Rejects with an `Error` that lists every problem.
+ * from its schema. Rejects with an `Error` that lists every problem, or with the `SchemeError`
+ * of a mistake in a definition (`checkDefinitions`) before anything is sent.
  *
  * @example
  * ```ts
@@ -67,6 +69,7 @@ export async function expectRoundTripsThrough(
   options: EntryRoundTripOptions = {}
 ): Promise<void> {
   const resources = 'resources' in target ? target.resources : [target]
+  checkDefinitions(resources)
   const problems: string[] = []
   for (const resource of resources) {
     problems.push(...(await entryRoundTrips(resource, send, options)))

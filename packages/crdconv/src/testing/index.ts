@@ -62,6 +62,11 @@ export {
   type ConvertedAnswerOptions,
 } from './converted-answers.ts'
 export { opaqueSubtreeReach, type OpaqueSubtreeReach } from './opaque-reach.ts'
+export {
+  coverageOfResources,
+  type CoverageSelection,
+  type ResourcesCoverage,
+} from './resources-coverage.ts'
 export { seedObjects, type SeedObject, type SeedSources } from './seed-objects.ts'
 export {
   COVERAGE_FINDING_CODES,

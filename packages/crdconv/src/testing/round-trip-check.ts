@@ -19,6 +19,7 @@ import {
   type RoundTripReport,
 } from './round-trip-report.ts'
 import type { CorpusObject } from '../corpus/index.ts'
+import { CarriedRefusals } from './carried-refusals.ts'
 
 /** Objects generated per check unless told otherwise: enough to find most losses, fast in `npm test`. */
 export const DEFAULT_NUM_RUNS = 50
@@ -51,8 +52,11 @@ export interface RoundTripOptions {
    */
   readonly recorded?: readonly CorpusObject[]
   /**
-   * Also fail a round trip whose answer the target version's zod schema refuses
-   * (`answer-not-writable`): a client reading it there could not write it back. Default `false`.
+   * Judge every answer by its version's zod schema (`answer-not-writable`): a client reading it
+   * there must be able to write it back. A value a converter wrote that the version refuses fails
+   * its round trip; one the converters carried over as it was fails one check for the resource,
+   * each such field named once. Default `true`; off with `partial` (fragments no client writes
+   * back whole). `false` leaves answers unjudged.
    */
   readonly writable?: boolean
 }
@@ -115,9 +119,11 @@ class ProblemFound extends Error {
 function roundTripChecksOf(resource: Resource, options: RoundTripOptions): RoundTripCheck[] {
   const label = resource.identity.groupKind
   let plans: Plan[]
+  const carried = new CarriedRefusals()
   try {
     plans = planChecks(resource, {
-      writable: options.writable === true && options.partial !== true,
+      writable: options.writable !== false && options.partial !== true,
+      carried,
     })
   } catch (error) {
     return [
@@ -134,7 +140,7 @@ function roundTripChecksOf(resource: Resource, options: RoundTripOptions): Round
   }
   const arbitraries = new Map<string, fc.Arbitrary<KubeObject>>()
   let seeded: Map<string, VersionSeeds> | undefined
-  return plans.map((plan) => {
+  const checks = plans.map((plan) => {
     try {
       seeded ??= seededVersions(resource, options)
       const seeds = seeded.get(plan.from)
@@ -162,6 +168,8 @@ function roundTripChecksOf(resource: Resource, options: RoundTripOptions): Round
       }
     }
   })
+  const unwritable = carried.check(label)
+  return unwritable === undefined ? checks : [...checks, unwritable]
 }
 
 function runPlan(
@@ -196,6 +204,7 @@ function runPlan(
     maxSkipsPerRun: MAX_SKIPS_PER_RUN,
     ...(options.seed === undefined ? {} : { seed: options.seed }),
   })
+  plan.ran?.(details.seed)
   const base = {
     resource: label,
     kind: plan.kind,

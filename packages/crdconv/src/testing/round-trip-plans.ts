@@ -3,6 +3,7 @@ import {
   canonicalJson,
   createScheme,
   formatApiVersion,
+  checkDefinitions,
   type Converter,
   type KubeObject,
   type Resource,
@@ -14,7 +15,14 @@ import { apiServerRewrites, describeRewrite } from './api-server-rewrites.ts'
 import { versionJsonSchema } from './object-arbitrary.ts'
 import { roundTripDifferences } from './round-trip-comparison.ts'
 import { storedByApiServer } from './api-server-storage.ts'
-import { schemaRefusals } from './writable-answers.ts'
+import {
+  carriedOver,
+  describeRefusal,
+  MAX_REFUSALS,
+  schemaRefusals,
+  type Refusal,
+} from './writable-answers.ts'
+import type { CarriedRefusals } from './carried-refusals.ts'
 import type { JsonSchema } from './json-schema-arbitrary.ts'
 import type { RoundTripCheck } from './round-trip-report.ts'
 import { mutated, storedAnswer, type Problem } from './round-trip-problem.ts'
@@ -26,6 +34,8 @@ export interface Plan {
   readonly path: readonly string[]
   readonly from: string
   readonly run: (object: KubeObject) => Problem | undefined
+  /** Called with the seed of the check once it ran. */
+  readonly ran?: (seed: number) => void
 }
 
 /** One converted object: what the API server keeps of it (`object`) and the webhook's own `answer`. */
@@ -37,11 +47,23 @@ interface Stored {
 /** Converts one object and answers what the API server would keep of the result, pruned and defaulted (else all of it). */
 type Storing = (object: KubeObject, version: string, pruned?: boolean) => Problem | Stored
 
+export interface PlanOptions {
+  /** Judge each answer by its version's schema (`answer-not-writable`); default `false`. */
+  readonly writable?: boolean
+  /** Where refusals of values the converters carried over as they were are noted, once each. */
+  readonly carried?: CarriedRefusals
+}
+
 /**
  * Every check of `resource`: a round trip for each ordered pair of versions, and a comparison
- * for each converter that a longer path can stand in for.
+ * for each converter that a longer path can stand in for. Throws a `SchemeError` on a mistake
+ * in the definition (`checkDefinitions`), which the round trips report as a check not run.
  */
-export function planChecks(resource: Resource, { writable = false } = {}): Plan[] {
+export function planChecks(
+  resource: Resource,
+  { writable = false, carried }: PlanOptions = {}
+): Plan[] {
+  checkDefinitions([resource])
   const scheme = createScheme([requireFreshAnswers(resource)])
   const apiVersion = (version: string) => formatApiVersion(resource.group, version)
   const schemas = new Map(
@@ -56,7 +78,7 @@ export function planChecks(resource: Resource, { writable = false } = {}): Plan[
   }
   const schemaAt = (version: string) => schemas.get(version) ?? true
   // off for partial objects: fragments (server-side apply) no client writes back whole
-  const refusals = writable ? schemaRefusals(resource) : () => []
+  const refusals = writable ? schemaRefusals(resource) : (): Refusal[] => []
   const plans: Plan[] = []
   for (const from of resource.versionNames) {
     for (const to of resource.versionNames) {
@@ -70,8 +92,11 @@ export function planChecks(resource: Resource, { writable = false } = {}): Plan[
         // the webhook only ever sees an object the API server has pruned and defaulted already
         run: (object) => {
           const original = asStored(object, schemaAt(from))
-          return roundTrip(store, original, to, from, { schemaAt, refusals })
+          const unwritable = (refused: readonly Refusal[]) =>
+            carried?.note(from, to, refused, original, path.join(' → '))
+          return roundTrip(store, original, to, from, { schemaAt, refusals, unwritable })
         },
+        ...(carried === undefined ? {} : { ran: (seed: number) => carried.settle(seed) }),
       })
     }
   }
@@ -124,7 +149,7 @@ function roundTrip(
   original: KubeObject,
   there: string,
   back: string,
-  { schemaAt, refusals }: Versions
+  { schemaAt, refusals, unwritable }: Versions
 ): Problem | undefined {
   const before = canonicalJson(original)
   const away = store(original, there)
@@ -132,12 +157,17 @@ function roundTrip(
   // a client reads the answer and writes it back: the API server must take it at `there`
   const refused = refusals(away.object, there)
   if (refused.length > 0 && refusals(original, back).length === 0) {
-    return {
-      code: 'answer-not-writable',
-      what: `${back} → ${there} gave an answer a client could not write back: ${there}'s schema refuses it`,
-      lines: refused,
-      returned: away.object,
+    // a value the converters wrote fails this trip; one they carried over is noted once per field
+    const written = refused.filter((refusal) => !carriedOver(refusal, original, away.object))
+    if (written.length > 0) {
+      return {
+        code: 'answer-not-writable',
+        what: `${back} → ${there} gave an answer a client could not write back: ${there}'s schema refuses it`,
+        lines: written.slice(0, MAX_REFUSALS).map(describeRefusal),
+        returned: away.object,
+      }
     }
+    unwritable(refused)
   }
   const home = storeAgain(store, away.object, back)
   if ('what' in home) return home
@@ -165,7 +195,9 @@ function storeAgain(store: Storing, object: KubeObject, version: string): Proble
 
 interface Versions {
   readonly schemaAt: (version: string) => JsonSchema | boolean
-  readonly refusals: (object: KubeObject, version: string) => string[]
+  readonly refusals: (object: KubeObject, version: string) => Refusal[]
+  /** Refusals of values the converters carried over as they were. */
+  readonly unwritable: (refused: readonly Refusal[]) => void
 }
 
 interface Trip {

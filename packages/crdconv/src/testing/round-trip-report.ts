@@ -11,7 +11,8 @@ import { grownFrom } from './seed-mutations.ts'
  * Why a round-trip check failed: the machine-readable half of a {@link RoundTripFailure}.
  * `answer-not-writable`: an answer the round trip gives back whole, but that its version's schema
  * refuses (a required field absent, an enum or format broken), so a client that reads the object
- * and writes it back is refused. `stash-too-large`: so many generated objects were over the stash's budget that too few were
+ * and writes it back is refused: in the round trip whose converters wrote the value, or, where they
+ * carried it over as it was, once per field in the resource's `writable` check. `stash-too-large`: so many generated objects were over the stash's budget that too few were
  * left to check (fast-check's `maxSkipsPerRun`); a few such objects are left out, not a failure.
  */
 export const ROUND_TRIP_FAILURE_CODES = [
@@ -45,8 +46,12 @@ export interface RoundTripFailure {
 export interface RoundTripCheck {
   /** `Kind.group` of the resource checked. */
   readonly resource: string
-  /** `round-trip`: A → B → A gives A back; `paths-agree`: a direct converter and a longer path agree. */
-  readonly kind: 'round-trip' | 'paths-agree'
+  /**
+   * `round-trip`: A → B → A gives A back; `paths-agree`: a direct converter and a longer path
+   * agree; `writable`: the one check, failed, that names each field the round trips' answers
+   * carried over as it was into a version whose schema refuses it (`answer-not-writable`).
+   */
+  readonly kind: 'round-trip' | 'paths-agree' | 'writable'
   /** `v1 → v1beta1 → v1`, or `v1alpha1 → v1 agrees with v1alpha1 → v1beta1 → v1`. */
   readonly title: string
   readonly ok: boolean
@@ -99,7 +104,7 @@ export function summarize(
     const label = resource.identity.groupKind
     const own = checks.filter((check) => check.resource === label)
     const trips = own.filter((check) => check.kind === 'round-trip').length
-    const agreements = own.length - trips
+    const agreements = own.filter((check) => check.kind === 'paths-agree').length
     lines.push(
       `${label}: ${count(trips, 'round trip')}${agreements > 0 ? `, ${count(agreements, 'path comparison')}` : ''}, up to ${runs} objects each${partial ? ' (partial objects)' : ''}`
     )

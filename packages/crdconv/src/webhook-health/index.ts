@@ -1,5 +1,5 @@
 /** The conversion webhook seen from the cluster: checks through the API server, health, cost, metrics, as status says them. */
-export { checkWebhookThroughApiServer, type WebhookCheck } from './webhook-check.ts'
+export { checkObjects, checkWebhookThroughApiServer, type WebhookCheck } from './webhook-check.ts'
 export { webhookStatus, type WebhookStatus } from './webhook-status.ts'
 export { webhookStatusLines } from './webhook-status-lines.ts'
 export type { WebhookCostReport } from './webhook-cost-report.ts'

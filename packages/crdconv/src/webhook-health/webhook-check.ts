@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto'
+import * as fc from 'fast-check'
 import { exampleObjects } from '../crd/index.ts'
+import { arbitraryObjectAt } from '../testing/index.ts'
 import type { KubeObject, Resource } from '@crdconv/webhook/scheme'
 import {
   apiFailure,
@@ -56,6 +58,9 @@ export async function checkWebhookThroughApiServer(
   return checks
 }
 
+/** Objects generated for a version without examples, tried in turn until one is valid. */
+const GENERATED_CANDIDATES = 4
+
 async function checkOneVersion(
   client: ClusterClient,
   resource: Resource,
@@ -63,27 +68,57 @@ async function checkOneVersion(
   version: string
 ): Promise<WebhookCheck> {
   const at = objectsAt(crd, version)
-  try {
-    await dryRunCreate(client, at, checkObject(resource, version))
-    return { version, outcome: 'converted' }
-  } catch (error) {
-    const failure = apiFailure(error)
-    if (failure === undefined || failure.code === 401 || failure.code === 403) {
-      throw explainClusterError(
-        error,
-        { verb: 'create', resource: resourceName(at), name: '(server-side dry run)' },
-        client
-      )
+  let rejected: WebhookCheck | undefined
+  for (const candidate of checkObjects(resource, version)) {
+    try {
+      await dryRunCreate(client, at, candidate)
+      return { version, outcome: 'converted' }
+    } catch (error) {
+      const failure = apiFailure(error)
+      if (failure === undefined || failure.code === 401 || failure.code === 403) {
+        throw explainClusterError(
+          error,
+          { verb: 'create', resource: resourceName(at), name: '(server-side dry run)' },
+          client
+        )
+      }
+      if (failure.code >= 500) return { version, outcome: 'failed', message: failure.message }
+      rejected ??= { version, outcome: 'rejected', message: failure.message }
     }
-    const outcome = failure.code >= 500 ? 'failed' : 'rejected'
-    return { version, outcome, message: failure.message }
   }
+  const hint = hasExamples(resource, version)
+    ? ''
+    : ` (no example at ${version}, and no generated object was valid: add one under versions.${version}.examples)`
+  return { ...rejected!, message: `${rejected!.message ?? ''}${hint}` }
 }
 
 /** The fullest example object of `version` under a fresh name, without server-set metadata. */
 export function checkObject(resource: Resource, version: string): KubeObject {
+  return checkObjects(resource, version)[0] as KubeObject
+}
+
+/**
+ * What a dry-run create at `version` tries, in turn: its examples, fullest first; for a version
+ * without examples, objects generated from its schema (a required `spec` makes `{}` invalid).
+ */
+export function checkObjects(resource: Resource, version: string): KubeObject[] {
   const examples = exampleObjects(resource, version)
-  const example = examples[examples.length - 1] as KubeObject
+  if (hasExamples(resource, version)) return examples.slice(1).reverse().map(freshlyNamed)
+  const generated = fc.sample(arbitraryObjectAt(resource, version), {
+    seed: 1,
+    numRuns: GENERATED_CANDIDATES,
+  })
+  // the made-up names, labels and annotations every example gets, not the generated metadata
+  const { metadata = {} } = examples[0] as KubeObject
+  const objects = generated.map((object): KubeObject => ({ ...object, metadata }))
+  return [...objects, examples[0] as KubeObject].map(freshlyNamed)
+}
+
+function hasExamples(resource: Resource, version: string): boolean {
+  return (resource.versions[version]?.examples ?? []).length > 0
+}
+
+function freshlyNamed(example: KubeObject): KubeObject {
   const {
     uid: _uid,
     resourceVersion: _rv,

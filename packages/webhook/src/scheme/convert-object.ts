@@ -9,7 +9,12 @@ export type ObjectConversion =
   | { readonly ok: true; readonly object: KubeObject }
   | { readonly ok: false; readonly failure: ConversionFailure }
 
-export type ResourceLookup = (group: string, kind: string) => Resource | undefined
+/** The resources of a scheme by group, then kind, and how messages list what it serves. */
+export interface ResourceIndex {
+  readonly byGroup: ReadonlyMap<string, ReadonlyMap<string, Resource>>
+  /** `CronTab.example.com, Backup.example.com`, or `nothing`. */
+  readonly served: string
+}
 
 const fail = (code: ConversionFailureCode, message: string, path?: string): ObjectConversion => ({
   ok: false,
@@ -17,101 +22,108 @@ const fail = (code: ConversionFailureCode, message: string, path?: string): Obje
 })
 
 /**
- * Converts one raw object to `desiredAPIVersion` along the shortest converter path of its
- * resource. The framework never writes to the object it is given (pure converters do not
- * either); one already at the desired version comes back as is. Every failure, converter
- * exceptions included, comes back as data.
+ * The scheme's `convert`: converts one raw object to `desiredAPIVersion` along the shortest
+ * converter path of its resource, found in `index` in place (no lookup function between the
+ * review and the converters). The framework never writes to the object it is given (pure
+ * converters do not either); one already at the desired version comes back as is. Every
+ * failure, converter exceptions included, comes back as data.
+ *
+ * @example
+ * ```ts
+ * const convert = objectConverter({ byGroup, served: 'CronTab.example.com' })
+ * convert(storedObject, 'example.com/v1') // { ok: true, object: … }
+ * ```
  */
-export function convertObject(
-  findResource: ResourceLookup,
-  servedKinds: () => string,
-  object: unknown,
-  desiredAPIVersion: string
-): ObjectConversion {
-  if (!isPlainObject(object)) return fail('not-an-object', 'is not a JSON object')
-  const source = parseRepeatedApiVersion(object['apiVersion'])
-  if (source === undefined) {
-    return fail('no-api-version', `has no apiVersion of the form group/version`, 'apiVersion')
-  }
-  const kind = object['kind']
-  if (typeof kind !== 'string' || kind === '') return fail('no-kind', 'has no kind', 'kind')
-  const target = parseRepeatedApiVersion(desiredAPIVersion)
-  if (target === undefined) {
-    return fail(
-      'desired-api-version-invalid',
-      `desired apiVersion "${desiredAPIVersion}" is not of the form group/version`
-    )
-  }
-  const resource = findResource(source.group, kind)
-  if (resource === undefined) {
-    return fail(
-      'kind-not-served',
-      `kind ${kind} of group ${source.group} is not served by this webhook (it serves ${servedKinds()})`
-    )
-  }
-  if (target.group !== source.group) {
-    return fail(
-      'group-changed',
-      `a conversion cannot change the API group (${source.group} → ${target.group})`
-    )
-  }
-  if (!Object.hasOwn(resource.versions, target.version)) {
-    return fail(
-      'desired-version-unknown',
-      `${target.version} is not a version of ${kind}.${resource.group}; its versions are ${resource.versionNames.join(', ')}`
-    )
-  }
-  if (!Object.hasOwn(resource.versions, source.version)) {
-    return fail(
-      'source-version-unknown',
-      `${source.version} is not a version of ${kind}.${resource.group}; its versions are ${resource.versionNames.join(', ')}`,
-      'apiVersion'
-    )
-  }
-  const path = resource.paths.get(source.version)?.get(target.version) ?? []
-  const contexts = contextsAlong(resource, path, source.version, target.version)
-  let current = object as KubeObject
-  for (let index = 0; index < path.length; index++) {
-    const converter = path[index] as Converter
-    const context = contexts[index] as ConversionContext
-    // No defensive copy of the input: converters are pure (the round-trip kit freezes their
-    // input to prove it), and one shallow copy per object per step pushed a 10,000-object
-    // review past V8's young generation. What the framework reads afterwards is taken now.
-    const input = current
-    const inputMetadata = current.metadata
-    let output: unknown
-    try {
-      output = converter.convert(input, context)
-    } catch (error) {
-      const step = path.length > 1 ? ` (in step ${converter.from} → ${converter.to})` : ''
-      if (isConversionError(error)) {
-        const code = isStashTooLarge(error) ? 'stash-too-large' : 'converter-refused'
-        return fail(code, error.message + step, error.field)
+export function objectConverter(
+  index: ResourceIndex
+): (object: unknown, desiredAPIVersion: string) => ObjectConversion {
+  const { byGroup, served } = index
+  return function convert(object, desiredAPIVersion) {
+    if (!isPlainObject(object)) return fail('not-an-object', 'is not a JSON object')
+    const source = parseRepeatedApiVersion(object['apiVersion'])
+    if (source === undefined) {
+      return fail('no-api-version', `has no apiVersion of the form group/version`, 'apiVersion')
+    }
+    const kind = object['kind']
+    if (typeof kind !== 'string' || kind === '') return fail('no-kind', 'has no kind', 'kind')
+    const target = parseRepeatedApiVersion(desiredAPIVersion)
+    if (target === undefined) {
+      return fail(
+        'desired-api-version-invalid',
+        `desired apiVersion "${desiredAPIVersion}" is not of the form group/version`
+      )
+    }
+    const resource = byGroup.get(source.group)?.get(kind)
+    if (resource === undefined) {
+      return fail(
+        'kind-not-served',
+        `kind ${kind} of group ${source.group} is not served by this webhook (it serves ${served})`
+      )
+    }
+    if (target.group !== source.group) {
+      return fail(
+        'group-changed',
+        `a conversion cannot change the API group (${source.group} → ${target.group})`
+      )
+    }
+    if (!Object.hasOwn(resource.versions, target.version)) {
+      return fail(
+        'desired-version-unknown',
+        `${target.version} is not a version of ${kind}.${resource.group}; its versions are ${resource.versionNames.join(', ')}`
+      )
+    }
+    if (!Object.hasOwn(resource.versions, source.version)) {
+      return fail(
+        'source-version-unknown',
+        `${source.version} is not a version of ${kind}.${resource.group}; its versions are ${resource.versionNames.join(', ')}`,
+        'apiVersion'
+      )
+    }
+    const path = resource.paths.get(source.version)?.get(target.version) ?? []
+    const contexts = contextsAlong(resource, path, source.version, target.version)
+    let current = object as KubeObject
+    for (let index = 0; index < path.length; index++) {
+      const converter = path[index] as Converter
+      const context = contexts[index] as ConversionContext
+      // No defensive copy of the input: converters are pure (the round-trip kit freezes their
+      // input to prove it), and one shallow copy per object per step pushed a 10,000-object
+      // review past V8's young generation. What the framework reads afterwards is taken now.
+      const input = current
+      const inputMetadata = current.metadata
+      let output: unknown
+      try {
+        output = converter.convert(input, context)
+      } catch (error) {
+        const step = path.length > 1 ? ` (in step ${converter.from} → ${converter.to})` : ''
+        if (isConversionError(error)) {
+          const code = isStashTooLarge(error) ? 'stash-too-large' : 'converter-refused'
+          return fail(code, error.message + step, error.field)
+        }
+        return fail('converter-threw', `converter threw ${describeThrown(error)}${step}`)
       }
-      return fail('converter-threw', `converter threw ${describeThrown(error)}${step}`)
+      if (!isPlainObject(output)) {
+        return fail(
+          'converter-returned-non-object',
+          `converter ${converter.from} → ${converter.to} returned ${describeValue(output)}, not an object`
+        )
+      }
+      // the last step's apiVersion is the desired one: reusing that string spares a concatenation per object
+      const apiVersion =
+        converter.to === target.version
+          ? desiredAPIVersion
+          : formatApiVersion(resource.group, converter.to)
+      try {
+        // reading and completing the answer runs the converter's getters and setters, if any
+        current = withFrameworkFields(output, input, inputMetadata, apiVersion, kind)
+      } catch (error) {
+        return fail(
+          'converter-answer-unreadable',
+          `converter ${converter.from} → ${converter.to} returned an object that could not be read or completed: ${describeThrown(error)}`
+        )
+      }
     }
-    if (!isPlainObject(output)) {
-      return fail(
-        'converter-returned-non-object',
-        `converter ${converter.from} → ${converter.to} returned ${describeValue(output)}, not an object`
-      )
-    }
-    // the last step's apiVersion is the desired one: reusing that string spares a concatenation per object
-    const apiVersion =
-      converter.to === target.version
-        ? desiredAPIVersion
-        : formatApiVersion(resource.group, converter.to)
-    try {
-      // reading and completing the answer runs the converter's getters and setters, if any
-      current = withFrameworkFields(output, input, inputMetadata, apiVersion, kind)
-    } catch (error) {
-      return fail(
-        'converter-answer-unreadable',
-        `converter ${converter.from} → ${converter.to} returned an object that could not be read or completed: ${describeThrown(error)}`
-      )
-    }
+    return { ok: true, object: current }
   }
-  return { ok: true, object: current }
 }
 
 const contextsByPath = new WeakMap<readonly Converter[], readonly ConversionContext[]>()

@@ -111,8 +111,9 @@ function declarationProblems(
 }
 
 /**
- * An annotation place's problems: a name the API server refuses, a place inside `each`, one
- * `field` annotation for two fields, one annotation held both ways.
+ * An annotation place's problems: a name the API server refuses, a place inside `each`
+ * (`annotation-place-in-list`), one `field` annotation for two fields, one annotation held both
+ * ways.
  */
 function annotationProblems(
   move: Extract<FieldMove, { kind: 'removed' }>,
@@ -131,9 +132,12 @@ function annotationProblems(
     const message = `${label}: holds ${JSON.stringify(holds)} is neither 'field' nor 'object'`
     return [issue('annotation-place-invalid', message)]
   }
+  // the per-item formats Go webhooks write are their own, so no declared one would read theirs:
+  // Tekton keys each embedded task's entry by the task's name and holds its steps' fields by
+  // position; Cluster API keeps the whole object, lists included, in one annotation
   if (prefix !== '') {
-    const message = `${label}: an annotation keeps fields of the whole object, not of list items; remove the list's field with move.removed outside \`each\`, or keep the item's field in the stash (move.removed without annotation)`
-    return [issue('annotation-place-invalid', message)]
+    const message = `${label}: an annotation of your own keeps fields of the whole object, not of each list item: keep the item's field in crdconv's stash (removed without annotation), or write and read the format your Go webhook uses in a \`then\` and \`thenBack\``
+    return [issue('annotation-place-in-list', message)]
   }
   const other = seen.get(name)
   seen.set(name, { holds, label })

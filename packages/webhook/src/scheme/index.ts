@@ -92,7 +92,13 @@ export {
   type VersionDefinition,
   type VersionMap,
 } from './resource.ts'
-export { CAMEL_CASE, DNS_SUBDOMAIN_WITH_DOT, resolveNames } from './resource-checks.ts'
+export {
+  CAMEL_CASE,
+  checkDefinitions,
+  definitionProblems,
+  DNS_SUBDOMAIN_WITH_DOT,
+} from './resource-checks.ts'
+export { resolveNames } from './resource-names.ts'
 export { formatGroupKind, resourceIdentity, type ResourceIdentity } from './resource-identity.ts'
 export { listItemSchema, schemaField, type SchemaField } from './schema-fields.ts'
 export { createScheme, type Scheme } from './scheme.ts'

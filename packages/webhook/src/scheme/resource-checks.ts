@@ -1,63 +1,59 @@
-// Define-time checks of a resource: what the API server would reject in the generated CRD,
-// caught where the author typed it (apiextensions validation of names, versions, columns, scale).
-import { schemeProblem as issue, type SchemeProblem } from './scheme-problem.ts'
-import {
-  annotationsSize,
-  labelValueProblem,
-  MAX_ANNOTATIONS_BYTES,
-  qualifiedNameProblem,
-} from './kubernetes-validation.ts'
-import type {
-  CrdMetadata,
-  PrinterColumn,
-  ResourceDefinition,
-  ResourceNames,
-  Subresources,
-  VersionMap,
-} from './resource-definition.ts'
+// The checks of a resource's definition the tooling runs before anything is deployed: what the
+// API server would refuse in the generated CRD (apiextensions validation of names, versions,
+// columns, scale, the CRD's metadata) and examples crdconv cannot use. None of them changes an
+// answer, so the runtime does not run them at its cold start (docs/converters.md).
+import { SchemeError } from './conversion-error.ts'
+import { columnProblems, crdMetadataProblems, subresourceProblems } from './crd-stanza-checks.ts'
+import type { Resource } from './resource.ts'
+import type { ResourceNames } from './resource-definition.ts'
+import { isNonEmpty, schemeProblem as issue, type SchemeProblem } from './scheme-problem.ts'
 
 export const DNS_SUBDOMAIN_WITH_DOT =
   /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)+$/
 const DNS_1035_LABEL = /^[a-z]([-a-z0-9]*[a-z0-9])?$/
 export const CAMEL_CASE = /^[A-Z][A-Za-z0-9]*$/
-const COLUMN_TYPES = new Set(['integer', 'number', 'string', 'boolean', 'date'])
-const COLUMN_FORMATS = new Set([
-  'int32',
-  'int64',
-  'float',
-  'double',
-  'byte',
-  'date',
-  'date-time',
-  'password',
-])
 const MAX_DEPRECATION_WARNING = 256
 
 /**
- * The resource's names with the defaults filled in: singular is the kind lowercased, plural its
- * English plural (`Policy` → `policies`, `Ingress` → `ingresses`), listKind `<Kind>List`.
+ * Throws a `SchemeError` naming every mistake of the first resource whose definition has any
+ * (`definitionProblems`). The tooling calls it wherever it loads a scheme or takes a resource: every `crdconv` command,
+ * the CRD generator and the round-trip kit, so a scaffold's `npm test` fails on a mistake.
+ *
+ * @example
+ * ```ts
+ * checkDefinitions(scheme.resources) // throws SchemeError: Thing.example: group "example" must be …
+ * ```
  */
-export function resolveNames(kind: string, names: Partial<ResourceNames> = {}): ResourceNames {
-  const singular = names.singular ?? kind.toLowerCase()
-  return {
-    ...names,
-    plural: names.plural ?? pluralize(singular),
-    singular,
-    listKind: names.listKind ?? `${kind}List`,
+export function checkDefinitions(resources: readonly Resource[]): void {
+  for (const resource of resources) {
+    const problems = definitionProblems(resource)
+    if (isNonEmpty(problems)) throw new SchemeError(resource.identity.groupKind, problems)
   }
 }
 
-function pluralize(word: string): string {
-  if (/(s|x|z|ch|sh)$/.test(word)) return `${word}es`
-  if (/[^aeiou]y$/.test(word)) return `${word.slice(0, -1)}ies`
-  return `${word}s`
-}
-
-/** Every mistake in a definition the API server or the framework would refuse, one each. */
+/**
+ * Every mistake in a resource's definition that the API server would refuse in its CRD, or
+ * crdconv in its examples, one each; `[]` for a definition without any.
+ *
+ * @example
+ * ```ts
+ * definitionProblems(cronTab).map((problem) => problem.code) // []
+ * ```
+ */
 export function definitionProblems(
-  definition: Omit<ResourceDefinition<VersionMap>, 'converters'>,
-  names: ResourceNames
+  definition: Pick<
+    Resource,
+    | 'group'
+    | 'kind'
+    | 'names'
+    | 'scope'
+    | 'versions'
+    | 'additionalPrinterColumns'
+    | 'subresources'
+    | 'crd'
+  >
 ): SchemeProblem[] {
+  const names = definition.names
   const problems: SchemeProblem[] = []
   if (!DNS_SUBDOMAIN_WITH_DOT.test(definition.group)) {
     problems.push(
@@ -199,103 +195,6 @@ function nameProblems(kind: string, names: ResourceNames): SchemeProblem[] {
         issue('name-repeated', 'names.listKind must differ from the kind', 'names.listKind')
       )
     }
-  }
-  return problems
-}
-
-// the API server's ValidateObjectMeta rules for the CRD's own labels and annotations
-function crdMetadataProblems(crd: CrdMetadata | undefined): SchemeProblem[] {
-  const problems: SchemeProblem[] = []
-  const metadata = (path: string, message: string) =>
-    problems.push(issue('crd-metadata-invalid', message, path))
-  for (const [key, value] of Object.entries(crd?.labels ?? {})) {
-    const keyProblem = qualifiedNameProblem(key)
-    if (keyProblem !== undefined) metadata('crd.labels', `crd.labels key "${key}": ${keyProblem}`)
-    const valueProblem = typeof value === 'string' ? labelValueProblem(value) : 'must be a string'
-    if (valueProblem !== undefined) {
-      metadata('crd.labels', `crd.labels["${key}"]: ${valueProblem}`)
-    }
-  }
-  const annotations = crd?.annotations ?? {}
-  for (const [key, value] of Object.entries(annotations)) {
-    const keyProblem = qualifiedNameProblem(key.toLowerCase())
-    if (keyProblem !== undefined) {
-      metadata('crd.annotations', `crd.annotations key "${key}": ${keyProblem}`)
-    }
-    if (typeof value !== 'string') {
-      metadata('crd.annotations', `crd.annotations["${key}"] must be a string`)
-    }
-  }
-  const strings = Object.entries(annotations).filter(([, value]) => typeof value === 'string')
-  const size = annotationsSize(Object.fromEntries(strings))
-  if (size > MAX_ANNOTATIONS_BYTES) {
-    metadata(
-      'crd.annotations',
-      `crd.annotations total ${size} bytes, more than the API server's ${MAX_ANNOTATIONS_BYTES}`
-    )
-  }
-  return problems
-}
-
-function columnProblems(
-  where: string,
-  columns: readonly PrinterColumn[] | undefined
-): SchemeProblem[] {
-  const problems: SchemeProblem[] = []
-  const column = (field: string, message: string) =>
-    problems.push(issue('column-invalid', `${field} ${message}`, field))
-  // two columns may share a name: the API server accepts it (cluster-api's CRDs do it)
-  columns?.forEach(({ name, type, format, priority, jsonPath }, index) => {
-    const at = `${where}[${index}]`
-    if (name === '') column(`${at}.name`, 'must not be empty')
-    if (!COLUMN_TYPES.has(type))
-      column(`${at}.type`, `must be one of ${[...COLUMN_TYPES].join(', ')}`)
-    if (format !== undefined && !COLUMN_FORMATS.has(format)) {
-      column(`${at}.format`, `must be one of ${[...COLUMN_FORMATS].join(', ')}`)
-    }
-    if (priority !== undefined && (!Number.isInteger(priority) || priority < 0)) {
-      column(`${at}.priority`, 'must be a whole number, 0 or more')
-    }
-    if (!jsonPath.startsWith('.')) {
-      column(`${at}.jsonPath`, `"${jsonPath}" must start with "." (like .spec.replicas)`)
-    }
-  })
-  return problems
-}
-
-function subresourceProblems(
-  where: string,
-  subresources: Subresources | undefined
-): SchemeProblem[] {
-  const scale = subresources?.scale
-  if (scale === undefined) return []
-  const problems: SchemeProblem[] = []
-  const path = (field: string, message: string) =>
-    problems.push(
-      issue('scale-path-invalid', `${where}.scale.${field} ${message}`, `${where}.scale.${field}`)
-    )
-  const dotted = (path: string, roots: readonly string[]) =>
-    roots.some((root) => new RegExp(`^\\.${root}(\\.[^.\\[\\]\\s]+)+$`).test(path))
-  if (!dotted(scale.specReplicasPath, ['spec'])) {
-    path(
-      'specReplicasPath',
-      `"${scale.specReplicasPath}" must be a dotted path under .spec, like .spec.replicas`
-    )
-  }
-  if (!dotted(scale.statusReplicasPath, ['status'])) {
-    path(
-      'statusReplicasPath',
-      `"${scale.statusReplicasPath}" must be a dotted path under .status, like .status.replicas`
-    )
-  }
-  if (
-    scale.labelSelectorPath !== undefined &&
-    !dotted(scale.labelSelectorPath, ['spec', 'status'])
-  ) {
-    path(
-      'labelSelectorPath',
-      `"${scale.labelSelectorPath}" must be a dotted path under .spec or .status`
-    )
   }
   return problems
 }

@@ -1,7 +1,5 @@
-import { SchemeError } from './conversion-error.ts'
-import { isNonEmpty } from './scheme-problem.ts'
 import { findShortestPaths, type ConverterPaths } from './converter-graph.ts'
-import { definitionProblems, resolveNames } from './resource-checks.ts'
+import { resolveNames } from './resource-names.ts'
 import { formatGroupKind, resourceIdentity, type ResourceIdentity } from './resource-identity.ts'
 import type {
   Converter,
@@ -46,6 +44,7 @@ export interface Resource<Versions extends VersionMap = VersionMap> {
   readonly crd?: CrdMetadata
   /** Version names in the order they were declared. */
   readonly versionNames: readonly string[]
+  /** The version with `storage: true`; `checkDefinitions` refuses a definition without exactly one. */
   readonly storageVersion: string
   readonly converters: readonly Converter[]
   /** The converters to run, in order, to go from one version to another; `[]` for the same version. */
@@ -56,7 +55,9 @@ export interface Resource<Versions extends VersionMap = VersionMap> {
  * Declares a custom resource: its group and kind, a zod schema per version, and the converters
  * between versions. Converters form a graph; each conversion follows the shortest path, so a hub
  * and its spokes, a chain (`v1alpha1 → v1beta1 → v1`) or any mix work. Throws a `SchemeError` at
- * once when the definition cannot serve every conversion.
+ * once when the converters cannot serve every conversion. What only the CRD needs (names,
+ * version names, one storage version, columns, scale paths, the CRD's metadata, examples) is
+ * checked by `checkDefinitions`, which the tooling runs before deploy, not at every cold start.
  *
  * @example
  * ```ts
@@ -76,8 +77,6 @@ export function defineResource<const Versions extends VersionMap>(
 ): Resource<Versions> {
   const label = formatGroupKind(definition.kind, definition.group)
   const names = resolveNames(definition.kind, definition.names)
-  const problems = definitionProblems(definition, names)
-  if (isNonEmpty(problems)) throw new SchemeError(label, problems)
   const versionNames = Object.keys(definition.versions)
   const storageVersion = versionNames.find((version) => definition.versions[version]?.storage)
   const converters = definition.converters as unknown as readonly Converter[]

@@ -1,8 +1,9 @@
 import { problem, type Problem, type ProblemCode } from './problem.ts'
 
 /**
- * Why a scheme cannot be built: a mistake in a definition, found by `defineResource`,
- * `fieldMoves` or `createScheme` before anything is served. A `SchemeError` carries them as its
+ * Why a scheme cannot be built or deployed: a mistake in a definition, found by `defineResource`,
+ * `fieldMoves` or `createScheme` as the module loads, or by `checkDefinitions`, which the tooling
+ * runs before anything is deployed. A `SchemeError` carries them as its
  * `issues`, as a zod error carries its issues.
  */
 export const SCHEME_PROBLEM_CODES = [
@@ -40,6 +41,7 @@ export const SCHEME_PROBLEM_CODES = [
   'way-back-not-derived',
   'annotation-place-invalid',
   'annotation-place-shared',
+  'annotation-place-in-list',
 ] as const
 
 export type SchemeProblemCode = ProblemCode<typeof SCHEME_PROBLEM_CODES>

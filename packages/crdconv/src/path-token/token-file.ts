@@ -3,8 +3,7 @@ import { readFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import { parseEnv } from 'node:util'
 import { SETTING_VARIABLES } from '@crdconv/webhook/http'
-import { describeError } from './command-io.ts'
-import { UsageError } from './usage-error.ts'
+import { describeError, UsageError } from '../command-io/index.ts'
 
 /**
  * The tokens a token file holds, in order: its `CONVERT_TOKEN=` and `CONVERT_TOKEN_NEXT=` lines

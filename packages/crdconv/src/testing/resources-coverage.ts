@@ -1,16 +1,11 @@
+// `crdconv coverage`'s computation: the kit's coverage report of every resource of a scheme.
 import type { Resource } from '@crdconv/webhook/scheme'
-import { readCorpus } from '../corpus/index.ts'
+import type { CorpusObject } from '../corpus/index.ts'
 import { schemasOfResource, versionPairs } from '../diff/index.ts'
-import type { CoverageFinding, CoverageReport, OpaqueSubtreeReach } from '../testing/index.ts'
-
-/**
- * The two functions of the round-trip kit (`crdconv/testing`) that coverage runs, passed in so
- * that the caller decides when fast-check, an optional peer, loads.
- */
-export type CoverageKit = Pick<
-  typeof import('../testing/index.ts'),
-  'conversionCoverage' | 'coverageFindings' | 'opaqueSubtreeReach'
->
+import { conversionCoverage } from './conversion-coverage.ts'
+import { coverageFindings, type CoverageFinding } from './coverage-findings.ts'
+import type { CoverageReport } from './coverage-report.ts'
+import { opaqueSubtreeReach, type OpaqueSubtreeReach } from './opaque-reach.ts'
 
 /** Which pairs and how many objects: `from` and `to` together, or neither for every neighbour pair. */
 export interface CoverageSelection {
@@ -20,8 +15,8 @@ export interface CoverageSelection {
   readonly runs?: number | undefined
   /** fast-check's seed: the same seed gives the same reports. */
   readonly seed?: number | undefined
-  /** A folder of recorded objects, followed beside the examples (seeds). */
-  readonly corpus?: string | undefined
+  /** Objects recorded from a cluster (a corpus folder's), followed beside the examples (seeds). */
+  readonly recorded?: readonly CorpusObject[] | undefined
 }
 
 /** One report per resource, and what they find, failures first, in resource order. */
@@ -41,18 +36,16 @@ export interface ResourcesCoverage {
  *
  * @example
  * ```ts
- * const kit = await import('crdconv/testing')
- * const coverage = coverageOfResources(kit, scheme.resources, { runs: 20 })
+ * const coverage = coverageOfResources(scheme.resources, { runs: 20 })
  * if ('problem' in coverage) throw new Error(coverage.problem)
  * ```
  */
 export function coverageOfResources(
-  kit: CoverageKit,
   resources: readonly Resource[],
   selection: CoverageSelection = {}
 ): ResourcesCoverage | { readonly problem: string } {
   const reports: CoverageReport[] = []
-  const seeds = selection.corpus === undefined ? {} : { recorded: readCorpus(selection.corpus) }
+  const seeds = selection.recorded === undefined ? {} : { recorded: selection.recorded }
   for (const resource of resources) {
     const chosen =
       selection.from === undefined && selection.to === undefined
@@ -60,7 +53,7 @@ export function coverageOfResources(
         : versionPairs(schemasOfResource(resource), selection)
     if (chosen !== undefined && 'problem' in chosen) return { problem: chosen.problem }
     reports.push(
-      kit.conversionCoverage(resource, {
+      conversionCoverage(resource, {
         ...(selection.runs === undefined ? {} : { numRuns: selection.runs }),
         ...(selection.seed === undefined ? {} : { seed: selection.seed }),
         ...seeds,
@@ -68,10 +61,10 @@ export function coverageOfResources(
       })
     )
   }
-  const findings = reports.map((report) => kit.coverageFindings(report))
+  const findings = reports.map((report) => coverageFindings(report))
   return {
     reports,
-    opaque: resources.map((resource) => kit.opaqueSubtreeReach(resource, seeds)),
+    opaque: resources.map((resource) => opaqueSubtreeReach(resource, seeds)),
     failures: findings.flatMap((found) => found.failures),
     warnings: findings.flatMap((found) => found.warnings),
   }

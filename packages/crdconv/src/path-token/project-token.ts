@@ -2,8 +2,9 @@
 // a command line (where shells, process lists and CI logs would keep it).
 import { parseEnv } from 'node:util'
 import { checkPathTokens, SettingsError, SETTING_VARIABLES } from '@crdconv/webhook/http'
-import { PROJECT_TOKEN_FILE } from '../init/index.ts'
-import { readTokenFile, tokensInFile, UsageError } from '../command-io/index.ts'
+import { UsageError } from '../command-io/index.ts'
+import { PROJECT_TOKEN_FILE } from './path-token-file.ts'
+import { readTokenFile, tokensInFile } from './token-file.ts'
 
 const TOKEN_VARIABLE = SETTING_VARIABLES.tokens[0]
 
