@@ -130,12 +130,14 @@ describe('defineXrd', () => {
 
   it("plans field moves on the versions as Crossplane renders them: Crossplane's status kept where the author's schema has none", () => {
     const versions = {
-      v1alpha1: { schema: z.object({ spec: z.object({ size: z.string() }).partial() }) },
+      v1alpha1: { schema: z.object({ spec: z.object({ size: z.string() }).partial() }).partial() },
       v1: {
-        schema: z.object({
-          spec: z.object({ size: z.string() }).partial(),
-          status: z.object({ replicas: z.int() }).partial(),
-        }),
+        schema: z
+          .object({
+            spec: z.object({ size: z.string() }).partial(),
+            status: z.object({ replicas: z.int() }).partial(),
+          })
+          .partial(),
         storage: true,
       },
     }
