@@ -19,6 +19,7 @@ const TOOLING_TESTS = [
   'test/node/cli/bin.test.ts',
   'test/node/cli/scheme-reload.test.ts',
   'test/node/compare/compare-go-webhook.test.ts',
+  'test/node/crossplane/xrd-import-into-npm-test.test.ts',
   'test/node/hardening/serve-command.test.ts',
   'test/node/import/import-corpus.test.ts',
   'test/node/import/import-fixtures.test.ts',

@@ -64,3 +64,18 @@ export function databaseXrdScheme(
 ): Scheme {
   return createScheme(databaseXrd('LegacyCluster', group, referenceable).resources)
 }
+
+/**
+ * The legacy XRD once v1beta1 is gone: v1alpha1 alone, referenceable, no converters, as the scheme
+ * is left before `crdconv retire`.
+ */
+export function retiredDatabaseXrdScheme(group = 'example.org'): Scheme {
+  const xrd = defineXrd({
+    group,
+    names: { kind: 'XDatabase', plural: 'xdatabases' },
+    claimNames: { kind: 'Database', plural: 'databases' },
+    versions: { v1alpha1: { schema: XDatabaseV1alpha1, storage: true } },
+    converters: [],
+  })
+  return createScheme(xrd.resources)
+}

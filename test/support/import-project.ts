@@ -1,5 +1,14 @@
 import { execFile } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -32,6 +41,22 @@ export function scratchProject(): { directory: string; remove: () => void } {
     })
   )
   return { directory, remove: () => rmSync(directory, { recursive: true, force: true }) }
+}
+
+/**
+ * Every file under `directory` (its node_modules aside), by path, with its text: what an import
+ * that refuses must leave as it was.
+ */
+export function filesUnder(directory: string): Record<string, string> {
+  const entries = readdirSync(directory, { recursive: true, withFileTypes: true })
+  return Object.fromEntries(
+    entries
+      .filter((entry) => entry.isFile() && !entry.parentPath.includes('node_modules'))
+      .map((entry) => {
+        const path = join(entry.parentPath, entry.name)
+        return [path.slice(directory.length + 1), readFileSync(path, 'utf8')]
+      })
+  )
 }
 
 export function writeFiles(directory: string, files: readonly ImportedFile[]): void {

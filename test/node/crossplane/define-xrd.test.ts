@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { createScheme, defineXrd, SchemeError, type KubeObject } from '@crdconv/webhook'
+import * as z from 'zod'
+import { createScheme, defineXrd, fieldMoves, SchemeError, type KubeObject } from '@crdconv/webhook'
 import { checkLosslessRoundTrips, expectLosslessRoundTrips } from 'crdconv/testing'
 import { databaseXrd, XDatabaseV1alpha1, XDatabaseV1beta1 } from '../../support/crossplane-xrds.ts'
 
@@ -126,6 +127,40 @@ describe('defineXrd', () => {
         expectLosslessRoundTrips(resource, { numRuns: 30 })
     }
   )
+
+  it("plans field moves on the versions as Crossplane renders them: Crossplane's status kept where the author's schema has none", () => {
+    const versions = {
+      v1alpha1: { schema: z.object({ spec: z.object({ size: z.string() }).partial() }).partial() },
+      v1: {
+        schema: z
+          .object({
+            spec: z.object({ size: z.string() }).partial(),
+            status: z.object({ replicas: z.int() }).partial(),
+          })
+          .partial(),
+        storage: true,
+      },
+    }
+    const xrd = defineXrd({
+      group: 'example.org',
+      names: { kind: 'XDatabase', plural: 'xdatabases' },
+      claimNames: { kind: 'Database', plural: 'databases' },
+      versions,
+      converters: (rendered) => [
+        ...fieldMoves(rendered, 'v1alpha1', 'v1', (move) => [move.added('status.replicas')]),
+      ],
+    })
+    const object = {
+      apiVersion: 'example.org/v1alpha1',
+      kind: 'Database',
+      metadata: { name: 'orders', namespace: 'shop' },
+      status: {},
+    }
+    expect(
+      converted(converted(object, 'example.org/v1', xrd), 'example.org/v1alpha1', xrd)
+    ).toEqual(object)
+    for (const resource of xrd.resources) expectLosslessRoundTrips(resource, { numRuns: 30 })
+  })
 
   it('lets the round-trip kit see a converter that drops resourceRefs', () => {
     const versions = {

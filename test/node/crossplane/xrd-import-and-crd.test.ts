@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { parse } from 'yaml'
+import { xrdOf } from '@crdconv/webhook'
 import {
   buildXrdManifest,
   retiredXrdManifest,
@@ -10,6 +12,11 @@ import {
 } from '../../../packages/crdconv/src/xrd/index.ts'
 import { ImportError } from '../../../packages/crdconv/src/import/index.ts'
 import { databaseXrd } from '../../support/crossplane-xrds.ts'
+import {
+  loadImportedResource,
+  typecheckedImports,
+  writeFiles,
+} from '../../support/import-project.ts'
 
 const LEGACY_XRD = readFileSync(join(import.meta.dirname, 'fixtures', 'xpostgres-v1.yaml'), 'utf8')
 const URL = 'https://db.example.workers.dev/convert/0123456789abcdef0123456789abcdef'
@@ -89,7 +96,47 @@ describe('crdconv import of an XRD', () => {
   })
 })
 
+const MODERN_XRD = readFileSync(join(import.meta.dirname, 'fixtures', 'xbucket-v2.yaml'), 'utf8')
+
+describe('crdconv import, then crd, of an XRD', () => {
+  const project = typecheckedImports(async (directory) => {
+    writeFiles(join(directory, 'legacy'), (await importXrds(LEGACY_XRD)).files)
+    writeFiles(join(directory, 'modern'), (await importXrds(MODERN_XRD)).files)
+  })
+
+  it.each([
+    ['a v1 XRD with a claim', LEGACY_XRD, 'legacy/x-postgres-instance.ts'],
+    ['a v2 XRD whose version serves /scale', MODERN_XRD, 'modern/bucket.ts'],
+  ])(
+    'gives back %s as its author wrote it, with the conversion stanza added',
+    async (_, text, module) => {
+      const composite = await loadImportedResource(join(project.directory, module))
+      const found = xrdOf(composite)
+      expect(found?.role).toBe('composite')
+      const { xrd, problems } = buildXrdManifest(found!.xrd, { url: URL })
+      expect(problems).toEqual([])
+      const original = parse(text) as { spec: { versions: { name: string }[] } }
+      const byName = (versions: readonly Record<string, unknown>[]) =>
+        [...versions].sort((a, b) => String(a['name']).localeCompare(String(b['name'])))
+      const { conversion, versions, ...spec } = xrd.spec
+      const { versions: originalVersions, ...originalSpec } = original.spec
+      expect({ ...xrd, spec }).toEqual({ ...original, spec: originalSpec })
+      expect(byName(versions)).toEqual(byName(originalVersions))
+      expect(conversion).toMatchObject({
+        strategy: 'Webhook',
+        webhook: { clientConfig: { url: URL } },
+      })
+    }
+  )
+})
+
 describe('crdconv crd for an XRD', () => {
+  it('writes names and claimNames as the author gave them: the XRD API holds both immutable', () => {
+    const { xrd } = buildXrdManifest(databaseXrd(), { url: URL })
+    expect(xrd.spec['names']).toEqual({ kind: 'XDatabase', plural: 'xdatabases' })
+    expect(xrd.spec['claimNames']).toEqual({ kind: 'Database', plural: 'databases' })
+  })
+
   it('writes the XRD with the conversion stanza and no caBundle, never the generated CRDs', () => {
     const { xrd, problems } = buildXrdManifest(databaseXrd(), { url: URL })
     expect(problems).toEqual([])

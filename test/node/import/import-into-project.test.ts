@@ -1,10 +1,11 @@
 // `crdconv import --into .` in a project `crdconv init` wrote: the modules in src/resources,
 // their tests in test/resources (the project's vitest includes test/**), each resource added to
 // src/scheme.ts, a summary of the TODOs by category, and nothing written on bad input.
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { filesUnder } from '../../support/import-project.ts'
 import { crdconv } from '../cli/run-cli.ts'
 
 const crds = resolve(import.meta.dirname, '../../../../shared/crds')
@@ -20,19 +21,6 @@ async function initProject(): Promise<string> {
 }
 
 const read = (project: string, path: string) => readFileSync(join(project, path), 'utf8')
-
-/** Every file under `directory`, with its text: what a refused import must leave as it was. */
-function snapshot(directory: string): Record<string, string> {
-  const entries = readdirSync(directory, { recursive: true, withFileTypes: true })
-  return Object.fromEntries(
-    entries
-      .filter((entry) => entry.isFile())
-      .map((entry) => {
-        const path = join(entry.parentPath, entry.name)
-        return [path.slice(directory.length + 1), readFileSync(path, 'utf8')]
-      })
-  )
-}
 
 // importing a large CRD (cluster-api's Machine) takes seconds on a busy machine
 describe('crdconv import --into', { timeout: 120_000 }, () => {
@@ -159,12 +147,12 @@ describe('crdconv import --into', { timeout: 120_000 }, () => {
   ] as const)('writes nothing into %s, and says why (exit 2)', async (_, spoil, message) => {
     const project = await initProject()
     spoil(project)
-    const before = snapshot(project)
+    const before = filesUnder(project)
     const run = await crdconv(['import', gatewayClasses, '--into', '.'], { cwd: project })
     expect(run.code).toBe(2)
     expect(run.stderr).toContain('nothing written')
     expect(run.stderr).toContain(message)
-    expect(snapshot(project)).toEqual(before)
+    expect(filesUnder(project)).toEqual(before)
   })
 
   it('refuses --into with --out', async () => {

@@ -16,7 +16,7 @@ export function registerRetireCommand(program: Command, context: CommandContext)
     program
       .command('retire')
       .description(
-        'print the CRD of a scheme left with one version, conversion.strategy None: the webhook is no longer needed'
+        'print the CRD of a scheme left with one version, conversion.strategy None (an XRD without spec.conversion): the webhook is no longer needed'
       )
   ).addOption(outputOption('yaml'))
   addStoredVersionsOption(command)
@@ -27,7 +27,9 @@ The last step of the version lifecycle: after crdconv migrate has set status.sto
 the storage version alone and the old versions are no longer served, remove them from the
 scheme and print the CRD without its webhook. Once it is applied, the API server never calls the
 webhook again, and its deployment can be deleted; crdconv migrate --clean then removes the
-conversion state (crdconv's stash, an earlier webhook's annotations) from the stored objects.
+conversion state (crdconv's stash, an earlier webhook's annotations) from the stored objects. For
+an XRD's resources it prints the XRD without spec.conversion (the v1 XRD API refuses strategy
+None), never the CRDs Crossplane renders: Crossplane renders None into them.
 
 Before printing, it reads the cluster the way kubectl does (--kubeconfig, --context, else
 KUBECONFIG, ~/.kube/config and the current context) and refuses while the live CRD's
@@ -74,9 +76,17 @@ async function printRetiredCrds(context: CommandContext, options: RetireOptions)
   context.printDocument(
     formatObjects([...retiredXrds.map((built) => built.xrd), ...crds], options.output)
   )
-  warn(
-    io,
-    'apply this CRD (kubectl apply -f -); once it is applied the API server no longer calls the conversion webhook, and its deployment can be deleted; crdconv migrate --clean then takes the conversion state off the stored objects'
-  )
+  if (crds.length > 0) {
+    warn(
+      io,
+      'apply this CRD (kubectl apply -f -); once it is applied the API server no longer calls the conversion webhook, and its deployment can be deleted; crdconv migrate --clean then takes the conversion state off the stored objects'
+    )
+  }
+  for (const xrd of xrds) {
+    warn(
+      io,
+      `apply the XRD ${xrd.name} without spec.conversion (kubectl apply -f -), and ship it in the package that carries it, if one does: Crossplane then renders strategy None into ${xrd.claim === undefined ? 'its CRD' : 'the composite resource and claim CRDs'} (the v1 XRD API refuses strategy None itself), the API server no longer calls the conversion webhook, and its deployment can be deleted`
+    )
+  }
   return EXIT.ok
 }

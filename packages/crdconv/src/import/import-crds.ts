@@ -7,10 +7,10 @@ import { moduleBaseName, moduleSource, resourceIdentifier, testSource } from './
 import { readCrdDocuments, type CrdDocument, type CrdInput } from './read-crd-documents.ts'
 import { opaqueSubtrees, type OpaqueSubtree } from '../crd/index.ts'
 import { regenerateCrd } from './regenerate-crd.ts'
-import { planResource, type ResourcePlan } from './resource-plan.ts'
+import { planResource, type PlanOptions, type ResourcePlan } from './resource-plan.ts'
 import { opaqueFields, todoCounts, type TodoCategory } from './todo-summary.ts'
 
-export interface ImportOptions {
+export interface ImportOptions extends PlanOptions {
   /** Write the modules even where the regenerated CRD would differ, with a warning each. */
   readonly lossy?: boolean
   /** Where the modules import the runtime from; default `@crdconv/webhook`. */
@@ -64,6 +64,11 @@ export interface ImportedResource {
   readonly convertedByWebhook: boolean
   /** Its opaque subtrees, in any version: where only examples or recorded objects show shapes. */
   readonly opaqueSubtrees: readonly OpaqueSubtree[]
+  /**
+   * Imported from a Crossplane XRD: the module exports the XRD (`defineXrd`), which a scheme
+   * serves as `...<identifier>.resources`, the composite resource and, where offered, the claim.
+   */
+  readonly xrd?: { readonly claimKind?: string }
 }
 
 export interface ImportResult {
@@ -100,7 +105,7 @@ const CRDCONV_STYLE: prettier.Options = {
  * ```
  */
 export async function importCrds(text: string, options: ImportOptions = {}): Promise<ImportResult> {
-  const documents = readChecked(text)
+  const documents = readChecked(text, options)
   const { format } = await import('prettier')
   const warnings: string[] = []
   const lost: ImportProblem[] = []
@@ -181,10 +186,10 @@ interface Planned extends CrdDocument {
   readonly plan: ResourcePlan
 }
 
-function readChecked(text: string): Planned[] {
+function readChecked(text: string, options: PlanOptions = {}): Planned[] {
   const { crds, problems } = readCrdDocuments(text)
   if (problems.length > 0) throw new ImportError(problems)
-  return crds.map((document) => ({ ...document, plan: planResource(document.crd) }))
+  return crds.map((document) => ({ ...document, plan: planResource(document.crd, options) }))
 }
 
 function checkPlan(document: number, crd: CrdDocument['crd'], plan: ResourcePlan): CrdCheck {

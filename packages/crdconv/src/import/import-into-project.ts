@@ -38,20 +38,29 @@ export async function writeIntoProject(
     )
   }
   const schemeSource = await readFile(schemePath, 'utf8')
-  const twice = resources.filter((resource) => definedIn(schemeSource, resource))
+  const twice = resources.flatMap((resource) =>
+    kindsOf(resource)
+      .filter((kind) => definedIn(schemeSource, resource.group, kind))
+      .map((kind) => ({ kind, resource }))
+  )
   if (twice.length > 0) {
-    const kinds = twice.map(({ kind, group }) => `${kind}.${group}`).join(', ')
+    const kinds = twice.map(({ kind, resource }) => `${kind}.${resource.group}`).join(', ')
+    const fromXrd = twice.some(({ resource }) => resource.xrd !== undefined)
     throw new UsageError(
       'kind-defined',
-      `nothing written: ${PROJECT_SCHEME} defines ${kinds} already (the starter crdconv init wrote?), and a scheme serves each kind once. Start the project from the CRD instead: crdconv init <dir> --from-crd <file>; or delete that defineResource from ${PROJECT_SCHEME} and import again`
+      `nothing written: ${PROJECT_SCHEME} defines ${kinds} already (the starter crdconv init wrote?), and a scheme serves each kind once. ` +
+        (fromXrd
+          ? `Delete that defineResource or defineXrd from ${PROJECT_SCHEME} and import the XRD again`
+          : `Start the project from the CRD instead: crdconv init <dir> --from-crd <file>; or delete that defineResource from ${PROJECT_SCHEME} and import again`)
     )
   }
   const schemeDirectory = dirname(PROJECT_SCHEME)
   const wired = wireIntoScheme(
     schemeSource,
-    resources.map(({ identifier, module }) => ({
+    resources.map(({ identifier, module, xrd }) => ({
       identifier,
       module: `./${relative(schemeDirectory, module)}`,
+      xrd: xrd !== undefined,
     }))
   )
   if ('problem' in wired) {
@@ -61,7 +70,7 @@ export async function writeIntoProject(
     )
     throw new UsageError(
       'scheme-not-wired',
-      `nothing written: cannot add the resources to ${PROJECT_SCHEME}: ${wired.problem}. Add them yourself:\n  ${lines.join('\n  ')}\nand put ${resources.map((resource) => resource.identifier).join(', ')} in createScheme([...]); then import again with --out src/resources`
+      `nothing written: cannot add the resources to ${PROJECT_SCHEME}: ${wired.problem}. Add them yourself:\n  ${lines.join('\n  ')}\nand put ${resources.map(schemeEntry).join(', ')} in createScheme([...]); then import again with --out src/resources`
     )
   }
   for (const file of files) {
@@ -88,12 +97,26 @@ export async function writeIntoProject(
   io.stdout(importSummary(resources, TODO_CATEGORIES))
 }
 
-// a defineResource of the kind in the scheme module itself, as init's starter writes it
-function definedIn(source: string, { group, kind }: ImportedResource): boolean {
+// the kinds an import adds to the scheme: an XRD's composite resource and its claim
+function kindsOf({ kind, xrd }: ImportedResource): string[] {
+  return xrd?.claimKind === undefined ? [kind] : [kind, xrd.claimKind]
+}
+
+// what the scheme's createScheme([...]) lists for an imported resource
+function schemeEntry({ identifier, xrd }: ImportedResource): string {
+  return xrd === undefined ? identifier : `...${identifier}.resources`
+}
+
+// a defineResource of the kind in the scheme module itself, as init's starter writes it, or a
+// defineXrd whose composite resource or claim is of the kind, as import writes it
+function definedIn(source: string, group: string, kind: string): boolean {
   const literal = (value: string) => `['"\`]${value.replaceAll('.', '\\.')}['"\`]`
-  return new RegExp(
-    `defineResource\\(\\{\\s*group:\\s*${literal(group)},\\s*kind:\\s*${literal(kind)}`
-  ).test(source)
+  const definitions = [
+    `defineResource\\(\\{\\s*group:\\s*${literal(group)},\\s*kind:\\s*${literal(kind)}`,
+    `defineXrd\\(\\{\\s*group:\\s*${literal(group)},\\s*names:\\s*\\{\\s*kind:\\s*${literal(kind)}`,
+    `defineXrd\\(\\{\\s*group:\\s*${literal(group)},(?:(?!defineXrd)[^])*?claimNames:\\s*\\{\\s*kind:\\s*${literal(kind)}`,
+  ]
+  return definitions.some((definition) => new RegExp(definition).test(source))
 }
 
 // what converts where no schema shows it, beside the opaque subtrees: the webhook the CRD names
@@ -145,8 +168,13 @@ export function importSummary(
     const total = categories.reduce((sum, category) => sum + resource.todos[category], 0)
     const counts = categories.map((category) => `${resource.todos[category]} ${category}`)
     const unseen = unseenConversions(resource)
+    const claim = resource.xrd?.claimKind
+    const served =
+      resource.xrd === undefined
+        ? ''
+        : ` (the XRD's composite resource${claim === undefined ? '' : ` and its claim ${claim}`}, one set of converters)`
     return [
-      `${resource.kind}.${resource.group}: ${resource.module}, ${resource.test}`,
+      `${resource.kind}.${resource.group}${served}: ${resource.module}, ${resource.test}`,
       total === 0 && unseen.length === 0 && resource.opaque.length === 0
         ? '  nothing left to decide: every difference between its versions is a declared move'
         : `  left to decide: ${counts.join(', ')} (${total} TODOs in ${resource.module}, each an it.todo in ${resource.test})`,

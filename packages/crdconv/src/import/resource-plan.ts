@@ -32,6 +32,16 @@ export interface ResourcePlan {
   readonly converters: readonly PairMoves[]
 }
 
+/** What else shapes a plan beside the CRD. */
+export interface PlanOptions {
+  /**
+   * Top-level fields every version holds as objects whatever its schema says (an XRD's `spec` and
+   * `status`, which Crossplane adds to every version it renders): the moves between versions are
+   * planned as if each schema declared them, so none stashes one away.
+   */
+  readonly objectsAtEveryVersion?: readonly string[]
+}
+
 /**
  * Everything `crdconv import` says about one CRD.
  *
@@ -41,7 +51,7 @@ export interface ResourcePlan {
  * plan.versions.map((version) => version.schemaName) // ['CronTabV1', 'CronTabV1beta1']
  * ```
  */
-export function planResource(crd: CrdInput): ResourcePlan {
+export function planResource(crd: CrdInput, options: PlanOptions = {}): ResourcePlan {
   const { spec } = crd
   const kind = String(spec.names['kind'])
   const names: Record<string, unknown> = {}
@@ -60,7 +70,7 @@ export function planResource(crd: CrdInput): ResourcePlan {
   const planned = ordered.map((version, index) => ({
     name: version.name,
     plan: (versions[index] as VersionPlan).schema,
-    schema: version.schema?.openAPIV3Schema ?? {},
+    schema: withObjects(version.schema?.openAPIV3Schema ?? {}, options.objectsAtEveryVersion),
   }))
   const converters = planned
     .slice(1)
@@ -80,6 +90,16 @@ export function planResource(crd: CrdInput): ResourcePlan {
     versions,
     converters,
   }
+}
+
+function withObjects(
+  schema: PlannedVersion['schema'],
+  names: readonly string[] = []
+): PlannedVersion['schema'] {
+  if (names.length === 0) return schema
+  const properties: Record<string, unknown> = { ...(schema['properties'] as object | undefined) }
+  for (const name of names) properties[name] ??= { type: 'object' }
+  return { ...schema, properties } as PlannedVersion['schema']
 }
 
 function versionSettings(version: CrdVersionInput): Record<string, unknown> {

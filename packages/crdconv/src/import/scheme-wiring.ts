@@ -7,6 +7,8 @@ export interface SchemeWiring {
   readonly identifier: string
   /** `./resources/machine.ts` */
   readonly module: string
+  /** The module exports an XRD: the list takes its resources, `...identifier.resources`. */
+  readonly xrd?: boolean
 }
 
 const CREATE_SCHEME = /createScheme\(\s*\[([^\]]*)\]/g
@@ -14,8 +16,8 @@ const CREATE_SCHEME = /createScheme\(\s*\[([^\]]*)\]/g
 const IMPORT_STATEMENT = /^import\b[^;]*?\bfrom\s*(['"])[^'"\n]+\1;?[ \t]*$/gm
 
 /**
- * `source` (a scheme module) with each of `added` imported and put in its `createScheme([...])`,
- * or the reason it cannot be done. A resource the list names already is left as it is (an import
+ * `source` (a scheme module) with each of `added` imported and put in its `createScheme([...])`
+ * (an XRD's resources spread, `...xrd.resources`), or the reason it cannot be done. A resource the list names already is left as it is (an import
  * run again); a name the module declares already is imported under another name.
  *
  * @example
@@ -41,13 +43,14 @@ export function wireIntoScheme(
     .map((entry) => entry.trim())
     .filter((entry) => entry !== '')
   const imports: string[] = []
-  for (const { identifier, module } of added) {
-    if (listed.includes(identifier) && importsFrom(source, identifier, module)) continue
+  for (const { identifier, module, xrd } of added) {
+    const entry = (name: string) => (xrd === true ? `...${name}.resources` : name)
+    if (listed.includes(entry(identifier)) && importsFrom(source, identifier, module)) continue
     const name = freeName(source, [...listed, ...imports], identifier)
     imports.push(
       `import { ${name === identifier ? identifier : `${identifier} as ${name}`} } from '${module}'`
     )
-    listed.push(name)
+    listed.push(entry(name))
   }
   if (imports.length === 0) return { source }
   const start = list.index

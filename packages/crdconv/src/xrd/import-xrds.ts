@@ -53,10 +53,11 @@ function isXrd(value: unknown): value is Json {
 }
 
 /**
- * The modules and round-trip tests for every XRD in `text`, as `importCrds` writes them for CRDs,
- * each module declaring its XRD with `defineXrd`: the author's schemas and converters once, for
- * the composite resource and the claim. Throws an `ImportError` for input it refuses, naming the
- * document and the field.
+ * The modules and round-trip tests for every XRD in `text`, as `importCrds` writes them for CRDs
+ * (beside each other, or laid out for a project with `layout: 'project'`), each module declaring
+ * its XRD with `defineXrd`: the author's schemas and converters once, for the composite resource
+ * and the claim; each resource says so in `xrd`, so that `--into` spreads its `.resources`.
+ * Throws an `ImportError` for input it refuses, naming the document and the field.
  *
  * @example
  * ```ts
@@ -64,25 +65,19 @@ function isXrd(value: unknown): value is Json {
  * ```
  */
 export async function importXrds(text: string, options: ImportOptions = {}): Promise<ImportResult> {
-  if (options.layout === 'project') {
-    throw new ImportError([
-      {
-        document: 0,
-        path: '',
-        code: 'not-a-crd',
-        message:
-          'an XRD is imported with --out (its module exports the XRD, not one resource): add `...xrd.resources` to createScheme yourself',
-      },
-    ])
-  }
   const xrds = readXrds(text)
-  const result = await importCrds(crdsText(xrds), options)
+  // Crossplane gives every version of both CRDs a spec and a status of its own fields
+  const result = await importCrds(crdsText(xrds), {
+    ...options,
+    objectsAtEveryVersion: ['spec', 'status'],
+  })
   const { format } = await import('prettier')
   const style = { printWidth: 100, semi: false, singleQuote: true, trailingComma: 'es5' as const }
   const files = await Promise.all(
     result.files.map(async (file) => {
       const resource = result.resources.find(
-        (entry) => entry.module === file.path || entry.test === file.path
+        (entry) =>
+          entry.module === file.path || entry.test === file.path || entry.descriptions === file.path
       )
       const xrd = xrds[result.resources.indexOf(resource as never)]
       if (resource === undefined || xrd === undefined) return file
@@ -91,14 +86,18 @@ export async function importXrds(text: string, options: ImportOptions = {}): Pro
           ? xrdModule(file.content, resource.identifier, xrd)
           : file.path === resource.test
             ? xrdTest(file.content, resource.identifier)
-            : file.content
+            : xrdDescriptions(file.content)
       return {
         ...file,
         content: await format(content, { ...style, ...options.prettier, parser: 'babel-ts' }),
       }
     })
   )
-  return { ...result, files }
+  const resources = result.resources.map((resource, index) => {
+    const claimKind = xrds[index]?.claimNames?.['kind']
+    return { ...resource, xrd: typeof claimKind === 'string' ? { claimKind } : {} }
+  })
+  return { ...result, files, resources }
 }
 
 /**
@@ -198,11 +197,19 @@ function crdsText(xrds: readonly ReadXrd[]): string {
             ...(version['additionalPrinterColumns'] === undefined
               ? {}
               : { additionalPrinterColumns: version['additionalPrinterColumns'] }),
+            // an XRD version offers /scale alone: Crossplane serves /status on every one itself
+            ...(scaleOf(version) === undefined
+              ? {}
+              : { subresources: { scale: scaleOf(version) } }),
           })),
         },
       })
     )
     .join('---\n')
+}
+
+function scaleOf(version: Json): unknown {
+  return ((version['subresources'] ?? {}) as Json)['scale']
 }
 
 // the imported module, its resource made the XRD: names with their kind, the XRD's scope, the
@@ -231,30 +238,42 @@ function xrdModule(source: string, identifier: string, read: ReadXrd): string {
     ...(Object.keys(metadata).length > 0 ? { metadata } : {}),
     ...(Object.keys(rest).length > 0 ? { spec: rest } : {}),
   }
-  return source
-    .replace(
-      '// Written by `crdconv import` from the CRD',
-      '// Written by `crdconv import` from the XRD'
-    )
-    .replace(
-      `export const ${identifier} = defineResource({`,
-      `export const ${identifier} = defineXrd({`
-    )
-    .replace(/\bdefineResource\b/, 'defineXrd')
-    .replace(/^ {2}kind: ('[^'\n]*'),\n {2}names: \{/m, '  names: {\n    kind: $1,')
-    .replace(
-      /^ {2}scope: '(Namespaced|Cluster)',\n/m,
-      `  scope: ${JSON.stringify(read.scope)},\n` +
-        (read.claimNames === undefined
-          ? ''
-          : `  claimNames: ${JSON.stringify(read.claimNames)},\n`) +
-        `  xrd: ${JSON.stringify(document)},\n`
-    )
-    .replace(`createScheme([${identifier}])`, `createScheme(${identifier}.resources)`)
-    .replace(
-      '/** The scheme `crdconv crd --scheme` and the webhook serve. */',
-      '/** The scheme `crdconv crd --scheme` (it writes the XRD) and the webhook serve: the XR and its claim. */'
-    )
+  return (
+    source
+      .replace(
+        '// Written by `crdconv import` from the CRD',
+        '// Written by `crdconv import` from the XRD'
+      )
+      .replace(
+        `export const ${identifier} = defineResource({`,
+        `export const ${identifier} = defineXrd({`
+      )
+      .replace(/\bdefineResource\b/, 'defineXrd')
+      .replace(/^ {2}kind: ('[^'\n]*'),\n {2}names: \{/m, '  names: {\n    kind: $1,')
+      .replace(
+        /^ {2}scope: '(Namespaced|Cluster)',\n/m,
+        `  scope: ${JSON.stringify(read.scope)},\n` +
+          (read.claimNames === undefined
+            ? ''
+            : `  claimNames: ${JSON.stringify(read.claimNames)},\n`) +
+          `  xrd: ${JSON.stringify(document)},\n`
+      )
+      // the moves planned on the versions as Crossplane renders them: spec and status at every one
+      .replace(/^ {2}converters: \[(?=[^]*fieldMoves\(versions,)/m, '  converters: (rendered) => [')
+      .replaceAll('...fieldMoves(versions,', '...fieldMoves(rendered,')
+      .replace(`createScheme([${identifier}])`, `createScheme(${identifier}.resources)`)
+      .replace(
+        '/** The scheme `crdconv crd --scheme` and the webhook serve. */',
+        '/** The scheme `crdconv crd --scheme` (it writes the XRD) and the webhook serve: the XR and its claim. */'
+      )
+  )
+}
+
+function xrdDescriptions(source: string): string {
+  return source.replace(
+    '// Written by `crdconv import` from the CRD',
+    '// Written by `crdconv import` from the XRD'
+  )
 }
 
 function xrdTest(source: string, identifier: string): string {

@@ -2,7 +2,6 @@
 // schemas (Crossplane's own fields left for Crossplane to add) and the conversion stanza, which
 // Crossplane copies into the XR and claim CRDs it renders and keeps there across package syncs.
 import { defineResource, type Xrd } from '@crdconv/webhook'
-import type { Resource } from '@crdconv/webhook/scheme'
 import {
   buildCustomResourceDefinition,
   type CrdOptions,
@@ -61,6 +60,10 @@ export function buildXrdManifest(xrd: Xrd, options: CrdOptions): XrdBuild {
     ...(version.additionalPrinterColumns === undefined
       ? {}
       : { additionalPrinterColumns: version.additionalPrinterColumns }),
+    // the XRD says /scale alone; Crossplane gives both CRDs /status itself
+    ...(version.subresources?.['scale'] === undefined
+      ? {}
+      : { subresources: { scale: version.subresources['scale'] } }),
   }))
   const label = `XRD ${xrd.name}`
   return {
@@ -72,26 +75,16 @@ export function buildXrdManifest(xrd: Xrd, options: CrdOptions): XrdBuild {
         ...document.spec,
         ...(apiVersion === 'apiextensions.crossplane.io/v2' ? { scope: xrd.scope } : {}),
         group: xrd.group,
-        names: crd.spec.names,
-        ...(xrd.claim === undefined ? {} : { claimNames: claimNames(xrd.claim) }),
+        // as the author wrote them: the XRD API holds names and claimNames immutable, so a name
+        // filled in here (singular, listKind) would refuse the XRD over the one applied before
+        names: { ...xrd.names },
+        ...(xrd.claimNames === undefined ? {} : { claimNames: { ...xrd.claimNames } }),
         versions,
         conversion: crd.spec.conversion,
       },
     },
     notes: notes.map((note) => `${label} ${note}`),
     problems: problems.map((problem) => `${label} ${problem}`),
-  }
-}
-
-function claimNames(claim: Resource): Record<string, unknown> {
-  const { names } = claim
-  return {
-    kind: claim.kind,
-    plural: names.plural,
-    singular: names.singular,
-    listKind: names.listKind ?? `${claim.kind}List`,
-    ...(names.shortNames?.length ? { shortNames: [...names.shortNames] } : {}),
-    ...(names.categories?.length ? { categories: [...names.categories] } : {}),
   }
 }
 

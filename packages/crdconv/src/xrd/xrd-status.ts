@@ -50,15 +50,7 @@ export async function readXrdOrigin(
   if (live === undefined) return { name: xrd.name, role, installed: false }
   const spec = (live['spec'] ?? {}) as { conversion?: { strategy?: unknown } }
   const strategy = spec.conversion?.strategy
-  const metadata = (live.metadata ?? {}) as {
-    ownerReferences?: readonly { kind?: string; name?: string }[]
-    labels?: Readonly<Record<string, string>>
-  }
-  const owner = (metadata.ownerReferences ?? []).find(
-    (reference) => reference.kind === 'ConfigurationRevision'
-  )
-  const labels = metadata.labels ?? {}
-  const packageName = labels['pkg.crossplane.io/package'] ?? owner?.name
+  const packageName = shippedBy(live)
   return {
     name: xrd.name,
     role,
@@ -66,6 +58,30 @@ export async function readXrdOrigin(
     ...(typeof strategy === 'string' ? { conversion: strategy } : {}),
     ...(packageName === undefined ? {} : { package: packageName }),
   }
+}
+
+type OwnerReference = {
+  readonly apiVersion?: string
+  readonly kind?: string
+  readonly name?: string
+}
+
+// Crossplane's package manager owns an XRD it installs by the ConfigurationRevision (controller)
+// and by the Configuration, the package (internal/controller/pkg/revision/establisher.go)
+function shippedBy(live: KubeObject): string | undefined {
+  const metadata = (live.metadata ?? {}) as {
+    ownerReferences?: readonly OwnerReference[]
+    labels?: Readonly<Record<string, string>>
+  }
+  const owners = (metadata.ownerReferences ?? []).filter((owner) =>
+    owner.apiVersion?.startsWith('pkg.crossplane.io/')
+  )
+  const owner = (kind: string) => owners.find((reference) => reference.kind === kind)?.name
+  return (
+    owner('Configuration') ??
+    metadata.labels?.['pkg.crossplane.io/package'] ??
+    owner('ConfigurationRevision')
+  )
 }
 
 async function readLiveXrd(client: ClusterClient, xrd: Xrd): Promise<KubeObject | undefined> {

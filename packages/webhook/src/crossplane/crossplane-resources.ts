@@ -49,8 +49,15 @@ export interface XrdDefinition<Versions extends VersionMap> {
    * `storage: true` (Crossplane stores both kinds at it).
    */
   readonly versions: Versions
-  /** Written once against the author's schemas, used for the composite resource and the claim. */
-  readonly converters: readonly ConverterBetween<Versions>[]
+  /**
+   * Written once against the author's schemas, used for the composite resource and the claim; or
+   * a function of the versions as Crossplane renders them (its own fields in `spec` and `status`
+   * of every version), called for each kind: field moves planned on those know that a version
+   * whose author's schema has no `status` still keeps one.
+   */
+  readonly converters:
+    | readonly ConverterBetween<Versions>[]
+    | ((rendered: Versions) => readonly ConverterBetween<Versions>[])
   readonly xrd?: XrdDocument
 }
 
@@ -107,15 +114,20 @@ export function defineXrd<const Versions extends VersionMap>(
       ),
     ])
   }
-  const resource = (role: CrossplaneRole, names: XrdNames): Resource =>
-    defineResource({
+  const resource = (role: CrossplaneRole, names: XrdNames): Resource => {
+    const versions = withFields(definition.versions, crossplaneFields(role, scope))
+    const { converters } = definition
+    return defineResource({
       group: definition.group,
       kind: names.kind,
       names,
       scope: role === 'claim' || scope === 'Namespaced' ? 'Namespaced' : 'Cluster',
-      versions: withFields(definition.versions, crossplaneFields(role, scope)),
-      converters: definition.converters as unknown as readonly ConverterBetween<VersionMap>[],
+      versions,
+      converters: (typeof converters === 'function'
+        ? converters(versions as Versions)
+        : converters) as unknown as readonly ConverterBetween<VersionMap>[],
     })
+  }
   const composite = resource('composite', definition.names)
   const claim =
     definition.claimNames === undefined ? undefined : resource('claim', definition.claimNames)
