@@ -60,9 +60,12 @@ export const SIZE_CEILINGS = {
    * (224.5 KiB once the round-trip kit and the CRD generator moved to the tooling; 259.4 KiB with
    * Crossplane's XRDs (`defineXrd`, Crossplane's field schemas), annotation places in field moves,
    * the CRD's own labels and annotations, coded scheme problems and `converter`: declarations
-   * and code an author imports, none of it on a review's path).
+   * and code an author imports, none of it on a review's path; 277.7 KiB with the stash's zod
+   * schema and its typed hooks, `scheme/` in `moves/` and `stash/` folders with their indexes,
+   * `checkDefinitions` and the tooling's own `/scheme` entry, while the Worker a project uploads
+   * shrank to 29.8 KiB gzipped, the definition checks out of it).
    */
-  runtimePackageBytes: 272 * KiB,
+  runtimePackageBytes: 288 * KiB,
   /** The Worker a `crdconv init` project uploads (`wrangler deploy`, minified), gzipped. */
   scaffoldWorkerGzipBytes: 64 * KiB,
   /** The Lambda bundle as `sam build` makes it from template.yaml, gzipped. */
