@@ -18,11 +18,11 @@ const builtKit = JSON.stringify(join(tooling, exports['./testing']?.default ?? '
 
 /**
  * The kit, the CRD schemas it generates from, the schema differences that pick a scheme's version
- * pairs for coverage (pure, like the CRD schemas), the runtime's pure layers it converts with (their
+ * pairs for coverage (pure, like the CRD schemas), how its reports count (wording, pure), the runtime's pure layers it converts with (their
  * sources here, where the bundler asks for the `crdconv-source` condition), and their libraries.
  */
 const KIT = new RegExp(
-  `^(<stdin>$|${dist(tooling)}(testing|crd|diff)/|` +
+  `^(<stdin>$|${dist(tooling)}(testing|crd|diff|wording)/|` +
     `${relative(process.cwd(), webhook)}/(dist|src)/(index|json|scheme|review)[./]|` +
     `node_modules/(zod|fast-check|pure-rand)/)`
 )
