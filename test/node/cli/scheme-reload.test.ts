@@ -76,5 +76,5 @@ describe('a scheme loaded again after an edit (crdconv dev)', () => {
       { kind: 'Widget', name: expected },
       { kind: 'Gadget', name: expected },
     ])
-  })
+  }, 180_000)
 })
