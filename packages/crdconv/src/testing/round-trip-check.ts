@@ -10,7 +10,6 @@ import { closerToSeed, grownFrom, seedCopy } from './seed-mutations.ts'
 import { seededVersions, type VersionSeeds } from './seeded-versions.ts'
 import {
   indent,
-  overBudgetCount,
   RoundTripError,
   shownObject,
   summarize,
@@ -20,18 +19,10 @@ import {
 } from './round-trip-report.ts'
 import type { CorpusObject } from '../corpus/index.ts'
 import { CarriedRefusals } from './carried-refusals.ts'
+import { brokenFailure, MAX_SKIPS_PER_RUN, overBudgetFailure } from './round-trip-failures.ts'
 
 /** Objects generated per check unless told otherwise: enough to find most losses, fast in `npm test`. */
 export const DEFAULT_NUM_RUNS = 50
-
-/**
- * Objects over the stash budget a check may leave out for each object it checks (fast-check's
- * `maxSkipsPerRun`, stated so that a global configuration does not change it); past that, the
- * check fails as `stash-too-large`. With 50 objects a check, up to about 85% of them over the
- * budget pass reliably; when nearly all are, the check fails after 10 times `numRuns` objects,
- * not fast-check's 100 times, which on a large CRD outlasts a test's timeout.
- */
-const MAX_SKIPS_PER_RUN = 10
 
 export interface RoundTripOptions {
   /** Objects generated for each check; default `DEFAULT_NUM_RUNS`. */
@@ -134,7 +125,7 @@ function roundTripChecksOf(resource: Resource, options: RoundTripOptions): Round
         ok: false,
         runs: 0,
         overBudget: 0,
-        failure: brokenFailure(label, 'setting up the checks', error, options),
+        failure: brokenFailure(label, 'setting up the checks', error, options.seed ?? 0),
       },
     ]
   }
@@ -164,7 +155,7 @@ function roundTripChecksOf(resource: Resource, options: RoundTripOptions): Round
         ok: false,
         runs: 0,
         overBudget: 0,
-        failure: brokenFailure(label, plan.title, error, options, plan.path),
+        failure: brokenFailure(label, plan.title, error, options.seed ?? 0, plan.path),
       }
     }
   })
@@ -263,44 +254,4 @@ function runPlan(
     seed: details.seed,
   }
   return { ...base, ok: false, failure }
-}
-
-/** A check whose objects were nearly all over the stash budget: too few were left to check. */
-function overBudgetFailure(
-  label: string,
-  plan: Plan,
-  check: Pick<RoundTripCheck, 'title' | 'runs' | 'overBudget'>,
-  refusal: string | undefined,
-  seed: number
-): RoundTripFailure {
-  const message = [
-    `${label}: ${plan.title}: ${overBudgetCount(check)}, more than ${MAX_SKIPS_PER_RUN} for each object checked (fast-check's maxSkipsPerRun): too few objects of ${plan.from} fit the stash for this check to say anything`,
-    `  first refusal: ${refusal ?? '?'}`,
-    `  give the fields the stash keeps a place in the other version, or bound them in ${plan.from}'s schema (maxLength, maxItems) so that most objects fit the stash`,
-    `replay with { seed: ${seed} }`,
-  ].join('\n')
-  return {
-    code: 'stash-too-large',
-    message,
-    path: plan.path,
-    counterexample: undefined,
-    seed,
-  }
-}
-
-function brokenFailure(
-  label: string,
-  title: string,
-  error: unknown,
-  options: RoundTripOptions,
-  path: readonly string[] = []
-): RoundTripFailure {
-  const why = error instanceof Error ? error.message : String(error)
-  return {
-    code: 'check-not-run',
-    message: `${label}: ${title}: could not run the check: ${why}`,
-    path,
-    counterexample: undefined,
-    seed: options.seed ?? 0,
-  }
 }
