@@ -1,16 +1,14 @@
 // `crdconv dev` when a part of its cluster dies under it: the bin as a user runs it, and a real
 // signal sent to its etcd or kube-apiserver child, as the kernel's OOM killer or a stray kill would.
 import { existsSync, readFileSync, rmSync, statSync } from 'node:fs'
-import { dirname, resolve } from 'node:path'
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { dirname } from 'node:path'
+import { expect, it } from 'vitest'
 import { describeWithApiServer } from '../../support/api-server.ts'
 import { expectNoTokenIn, tokensInPlay } from '../../support/token-leaks.ts'
 import {
-  BUILD_AND_INIT_MS,
-  buildPackages,
   canListenOn,
   childProcesses,
-  initProject,
+  projectForSuite,
   processRuns,
   sessionPorts,
   startDev,
@@ -38,21 +36,14 @@ const deaths = [
 ] as const
 
 describeWithApiServer('crdconv dev, when etcd or kube-apiserver stops on its own', (release) => {
-  let project: string
+  const project = projectForSuite()
   const env = { KUBEBUILDER_ASSETS: release.assets }
-  beforeAll(async () => {
-    await buildPackages()
-    project = await initProject()
-  }, BUILD_AND_INIT_MS)
-  afterAll(() => {
-    if (project !== undefined) rmSync(resolve(project, '..'), { recursive: true, force: true })
-  })
 
   it.each(deaths)(
     'says so in one line with $process log kept when $process gets $signal, stops the rest, frees its ports and exits 1',
     { timeout: 300_000 },
     async (death) => {
-      const dev = startDev([], project, env)
+      const dev = startDev([], project(), env)
       try {
         const kubeconfig = await dev.kubeconfig()
         const ports = sessionPorts(dev.stderr())
@@ -84,7 +75,7 @@ describeWithApiServer('crdconv dev, when etcd or kube-apiserver stops on its own
         expectNoTokenIn(
           'dev',
           { stdout: dev.stdout(), stderr: dev.stderr() },
-          tokensInPlay([], project)
+          tokensInPlay([], project())
         )
       } finally {
         dev.child.kill('SIGKILL')

@@ -1,21 +1,19 @@
 // `crdconv dev` as a user runs it: the bin in a project `crdconv init` wrote, kubectl and the
 // lifecycle commands against the cluster it prints, edits of the scheme, and real signals at the end.
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { execFile } from 'node:child_process'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 import { promisify } from 'node:util'
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 import { freePort } from '../../../packages/crdconv/src/test-api-server/test-api-server-processes.ts'
 import { describeWithApiServer } from '../../support/api-server.ts'
 import { kubectl, kubectlOk } from '../../support/kubectl.ts'
 import { expectNoTokenIn, tokensInPlay } from '../../support/token-leaks.ts'
 import {
   BIN,
-  BUILD_AND_INIT_MS,
-  buildPackages,
   canListenOn,
   childProcesses,
-  initProject,
+  projectForSuite,
   processRuns,
   sessionPorts,
   startDev,
@@ -107,21 +105,14 @@ async function stopAndCheck(
 }
 
 describeWithApiServer('crdconv dev, run as a user runs it', (release) => {
-  let project: string
+  const project = projectForSuite()
   const env = { KUBEBUILDER_ASSETS: release.assets }
-  beforeAll(async () => {
-    await buildPackages()
-    project = await initProject()
-  }, BUILD_AND_INIT_MS)
-  afterAll(() => {
-    if (project !== undefined) rmSync(resolve(project, '..'), { recursive: true, force: true })
-  })
 
   it(
     'converts through its webhook, re-applies an edited scheme, keeps the last one that loaded, walks to a retired version, and stops everything on SIGINT',
     { timeout: 600_000 },
     async () => {
-      const dev = startDev([], project, env)
+      const dev = startDev([], project(), env)
       try {
         const kubeconfig = await dev.kubeconfig()
         const started = dev.stderr()
@@ -151,12 +142,12 @@ describeWithApiServer('crdconv dev, run as a user runs it', (release) => {
         await dev.waitFor(/review: 1 CronTab example\.com\/v1beta1 → example\.com\/v1, Success/)
 
         // exit 1: `new`, written at v1, has a managedFields entry there, which status lists
-        const { stdout: status } = await crdconvIn(project, kubeconfig, ['status'])
+        const { stdout: status } = await crdconvIn(project(), kubeconfig, ['status'])
         expect(status).toContain('crontabs.example.com (crdconv-dev, https://127.0.0.1:')
         expect(status).toMatch(/v1 +served +served +no +same +converted/)
 
         // the new version becomes the storage version: an edit of the scheme, applied by dev
-        const schemeFile = join(project, 'src/scheme.ts')
+        const schemeFile = join(project(), 'src/scheme.ts')
         const starter = readFileSync(schemeFile, 'utf8')
         let mark = dev.stderr().length
         writeFileSync(schemeFile, storageAtV1(starter))
@@ -188,7 +179,7 @@ describeWithApiServer('crdconv dev, run as a user runs it', (release) => {
         mark = dev.stderr().length
         writeFileSync(schemeFile, storageAtV1(starter))
         await dev.waitFor(/scheme changed: updated crontabs\.example\.com/, mark)
-        const migrated = await crdconvIn(project, kubeconfig, ['migrate'])
+        const migrated = await crdconvIn(project(), kubeconfig, ['migrate'])
         expect(migrated.code, migrated.stderr).toBe(0)
         expect(await crdField(kubeconfig, '.status.storedVersions')).toBe('["v1"]')
         mark = dev.stderr().length
@@ -206,7 +197,9 @@ describeWithApiServer('crdconv dev, run as a user runs it', (release) => {
           /scheme changed: updated crontabs\.example\.com: v1 \(served, storage\)/,
           mark
         )
-        const { code: retiring, stdout: retired } = await crdconvIn(project, kubeconfig, ['retire'])
+        const { code: retiring, stdout: retired } = await crdconvIn(project(), kubeconfig, [
+          'retire',
+        ])
         expect(retiring).toBe(0)
         await kubectlOk(kubeconfig, ['apply', '-f', '-'], retired)
         expect(await crdField(kubeconfig, '.spec.conversion.strategy')).toBe('None')
@@ -221,12 +214,12 @@ describeWithApiServer('crdconv dev, run as a user runs it', (release) => {
           'old',
           `example.com/conversion-stash=${JSON.stringify({ v1beta1: { fields: { 'spec.note': 'x' }, hash: 'h' } })}`,
         ])
-        const cleaned = await crdconvIn(project, kubeconfig, ['migrate', '--clean'])
+        const cleaned = await crdconvIn(project(), kubeconfig, ['migrate', '--clean'])
         expect(cleaned.code, cleaned.stderr).toBe(0)
         expect(cleaned.stdout).toContain(
           'crontabs.example.com: cleaned 1 of 2 objects at v1, one write each'
         )
-        const again = await crdconvIn(project, kubeconfig, ['migrate', '--clean'])
+        const again = await crdconvIn(project(), kubeconfig, ['migrate', '--clean'])
         expect(again.stdout).toBe(
           'crontabs.example.com: nothing to clean: none of 2 objects at v1 carries example.com/conversion-stash\n'
         )
@@ -235,7 +228,7 @@ describeWithApiServer('crdconv dev, run as a user runs it', (release) => {
         expectNoTokenIn(
           'dev',
           { stdout: dev.stdout(), stderr: dev.stderr() },
-          tokensInPlay([], project)
+          tokensInPlay([], project())
         )
       } finally {
         dev.child.kill('SIGKILL')
@@ -256,7 +249,7 @@ describeWithApiServer('crdconv dev, run as a user runs it', (release) => {
         '--webhook-port',
         String(webhook),
       ]
-      const dev = startDev(args, project, env)
+      const dev = startDev(args, project(), env)
       try {
         const kubeconfig = await dev.kubeconfig()
         expect(dev.stderr()).toContain(
@@ -267,7 +260,7 @@ describeWithApiServer('crdconv dev, run as a user runs it', (release) => {
           'crontabs.example.com'
         )
 
-        const second = startDev(['--webhook-port', String(webhook)], project, env)
+        const second = startDev(['--webhook-port', String(webhook)], project(), env)
         expect(await second.exited).toBe(2)
         expect(second.stderr()).toContain(
           `--webhook-port ${webhook}: something listens there already`

@@ -2,11 +2,12 @@
 // waited on by pattern (never by time), and stopped by a real signal.
 import { execFile, spawn, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
-import { mkdtempSync, readFileSync, symlinkSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { promisify } from 'node:util'
+import { afterAll, beforeAll } from 'vitest'
 
 const repository = resolve(import.meta.dirname, '../../..')
 export const BIN = resolve(repository, 'packages/crdconv/bin/crdconv.js')
@@ -38,6 +39,25 @@ export async function initProject(): Promise<string> {
   const project = join(parent, 'webhook')
   symlinkSync(join(repository, 'node_modules'), join(project, 'node_modules'))
   return project
+}
+
+/**
+ * A `crdconv init` project for the suite it is called in (the packages built first), removed
+ * after it: the getter gives its folder once the suite's `beforeAll` has run.
+ */
+export function projectForSuite(): () => string {
+  let project: string | undefined
+  beforeAll(async () => {
+    await buildPackages()
+    project = await initProject()
+  }, BUILD_AND_INIT_MS)
+  afterAll(() => {
+    if (project !== undefined) rmSync(resolve(project, '..'), { recursive: true, force: true })
+  })
+  return () => {
+    if (project === undefined) throw new Error('the suite’s project is made in its beforeAll')
+    return project
+  }
 }
 
 /** The ports a session printed it listens on: kube-apiserver's, etcd's and the webhook's. */
