@@ -57,6 +57,32 @@ describe('checkResource', () => {
     })
   })
 
+  it.each([
+    ['an array', z.array(z.string()), 'string', []],
+    ['an object', z.object({ name: z.string() }), 'string', []],
+    ['an integer', z.int(), 'string', []],
+    ['a string', z.string(), 'date', []],
+    ['an integer', z.int(), 'number', []],
+    ['an array', z.array(z.string()), 'integer', ['is an array in the schema, expected integer']],
+    ['a string', z.string(), 'boolean', ['is a string in the schema, expected boolean']],
+    ['an integer', z.int(), 'date', ['is an integer in the schema, expected string']],
+  ] as const)(
+    'holds a printer column over %s of type %s to what the API server shows: %j',
+    (_what, field, type, expected) => {
+      const resource = defineResource({
+        group: 'example.com',
+        kind: 'Column',
+        versions: { v1: { schema: z.object({ spec: z.object({ field }) }), storage: true } },
+        additionalPrinterColumns: [{ name: 'Field', type, jsonPath: '.spec.field' }],
+        converters: [],
+      })
+      const item = checkResource(resource).find((check) => check.code === 'column-paths')
+      expect(item?.problems).toEqual(
+        expected.map((problem) => `printer column Field .spec.field ${problem}`)
+      )
+    }
+  )
+
   it('finds missing or mistyped printer-column and scale paths, an unsayable schema and a failing example', () => {
     const broken = defineResource({
       group: 'example.com',

@@ -11,6 +11,7 @@ import {
   STATED_KEYWORDS,
   type SchemaProps,
 } from './schema-props.ts'
+import { withArticle } from '../wording/index.ts'
 
 export type { SchemaProps } from './schema-props.ts'
 
@@ -100,7 +101,7 @@ function withRules(stated: unknown, rules: readonly SchemaProps[]): SchemaProps 
 }
 
 function describeType(schema: SchemaProps): string {
-  return typeof schema['type'] === 'string' ? `a ${schema['type']}` : 'any value'
+  return typeof schema['type'] === 'string' ? withArticle(schema['type']) : 'any value'
 }
 
 function displayPath(path: readonly (string | number)[]): string {

@@ -9,7 +9,7 @@ import { exampleObjects } from './example-objects.ts'
 import { toCrdSchema, type SchemaProps } from './openapi-schema.ts'
 import { schemaAtPath } from './schema-paths.ts'
 import { statusRootViolations, structuralViolations } from './structural-rules.ts'
-import { countOf } from '../wording/index.ts'
+import { countOf, withArticle } from '../wording/index.ts'
 
 /**
  * Which check of a `crdconv check` report an item is, and so what its problems are about: the
@@ -40,10 +40,14 @@ export interface CheckItem {
   readonly notes: readonly string[]
 }
 
+// The schema types whose values the API server shows in a column of each type; a `string` column
+// shows any value (its table convertor prints it with the JSONPath printer, an array as JSON),
+// the others an empty cell for a value of another type (tableconvertor.go, cellForJSONValue).
+const ANY_SCHEMA_TYPE = ['string', 'integer', 'number', 'boolean', 'array', 'object'] as const
 const COLUMN_SCHEMA_TYPES: Record<string, readonly string[]> = {
   integer: ['integer'],
   number: ['number', 'integer'],
-  string: ['string'],
+  string: ANY_SCHEMA_TYPE,
   boolean: ['boolean'],
   date: ['string'],
 }
@@ -135,7 +139,9 @@ function pathProblems(resource: Resource, name: string, schema: SchemaProps): st
     const type = lookup.schema?.['type']
     const intOrString = lookup.schema?.['x-kubernetes-int-or-string'] === true
     if (typeof type === 'string' && !types.includes(type)) {
-      problems.push(`${what} ${path} is a ${type} in the schema, expected ${types.join(' or ')}`)
+      problems.push(
+        `${what} ${path} is ${withArticle(type)} in the schema, expected ${types.join(' or ')}`
+      )
     } else if (intOrString && !types.includes('string')) {
       problems.push(
         `${what} ${path} is an int-or-string in the schema, expected ${types.join(' or ')}`

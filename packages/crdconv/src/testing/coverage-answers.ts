@@ -3,6 +3,7 @@ import { safeParse, type $ZodIssue, type $ZodType } from 'zod/v4/core'
 import { canonicalJson, isPlainObject, type KubeObject } from '@crdconv/webhook/scheme'
 import type { JsonSchema } from './json-schema-arbitrary.ts'
 import { fieldAt, type ValuePath } from './schema-leaves.ts'
+import { withArticle } from '../wording/index.ts'
 
 /** Fields where the target schema refuses a value `object` has (absent fields aside). */
 export function refusals(
@@ -24,7 +25,7 @@ export function refusals(
 export function describeIssue(issue: $ZodIssue): string {
   switch (issue.code) {
     case 'invalid_type':
-      return `not ${issue.expected === 'int' ? 'an integer' : `a ${issue.expected}`}`
+      return `not ${withArticle(issue.expected === 'int' ? 'integer' : issue.expected)}`
     case 'invalid_value':
       return `not one of ${issue.values.map((value) => JSON.stringify(value)).join(', ')}`
     case 'invalid_format':

@@ -52,3 +52,16 @@ export function nounFor(amount: number, noun: string, plural = `${noun}s`): stri
 export function shellWord(word: string): string {
   return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`
 }
+
+/**
+ * `word` after its indefinite article: `an` before a vowel, else `a`.
+ *
+ * @example
+ * ```ts
+ * withArticle('array') // 'an array'
+ * withArticle('string') // 'a string'
+ * ```
+ */
+export function withArticle(word: string): string {
+  return `${/^[aeiou]/i.test(word) ? 'an' : 'a'} ${word}`
+}
