@@ -2,7 +2,10 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { buildCustomResourceDefinition } from '../../../packages/crdconv/src/crd/index.ts'
+import {
+  buildCustomResourceDefinition,
+  checkResource,
+} from '../../../packages/crdconv/src/crd/index.ts'
 import { canonicalJson } from '../../../packages/webhook/src/scheme/index.ts'
 import {
   ANNOTATIONS_LEFT_OUT,
@@ -202,6 +205,16 @@ describe.skipIf(files.length === 0)(`crdconv import on the CRD corpus in ${corpu
           failure.message
         ).toBe(true)
       }
+    },
+    120_000
+  )
+
+  it.each(files)(
+    'passes the definition checks of crdconv check on %s: the API server accepts the CRD as it is',
+    async (file) => {
+      const resource = await loadImportedResource(written.get(file) as string)
+      const failing = checkResource(resource).filter((item) => item.problems.length > 0)
+      expect(failing.map((item) => `${item.title}: ${item.problems.join('; ')}`)).toEqual([])
     },
     120_000
   )
