@@ -1,15 +1,14 @@
 // `crdconv dev` when a part of its cluster dies under it: the bin as a user runs it, and a real
 // signal sent to its etcd or kube-apiserver child, as the kernel's OOM killer or a stray kill would.
-import { existsSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { readFileSync, rmSync, statSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { expect, it } from 'vitest'
 import { describeWithApiServer } from '../../support/api-server.ts'
 import { expectNoTokenIn, tokensInPlay } from '../../support/token-leaks.ts'
 import {
-  canListenOn,
   childProcesses,
+  expectNothingLeft,
   projectForSuite,
-  processRuns,
   sessionPorts,
   startDev,
 } from './dev-process.ts'
@@ -69,9 +68,7 @@ describeWithApiServer('crdconv dev, when etcd or kube-apiserver stops on its own
         expect(statSync(logFile).mode & 0o077).toBe(0)
         rmSync(dirname(logFile), { recursive: true, force: true })
 
-        expect(children.filter(processRuns)).toEqual([])
-        for (const port of ports) expect(await canListenOn(port), `port ${port}`).toBe(true)
-        expect(existsSync(kubeconfig)).toBe(false)
+        await expectNothingLeft(children, ports, kubeconfig)
         expectNoTokenIn(
           'dev',
           { stdout: dev.stdout(), stderr: dev.stderr() },

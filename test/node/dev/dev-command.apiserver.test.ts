@@ -1,6 +1,6 @@
 // `crdconv dev` as a user runs it: the bin in a project `crdconv init` wrote, kubectl and the
 // lifecycle commands against the cluster it prints, edits of the scheme, and real signals at the end.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { execFile } from 'node:child_process'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
@@ -11,10 +11,9 @@ import { kubectl, kubectlOk } from '../../support/kubectl.ts'
 import { expectNoTokenIn, tokensInPlay } from '../../support/token-leaks.ts'
 import {
   BIN,
-  canListenOn,
   childProcesses,
+  expectNothingLeft,
   projectForSuite,
-  processRuns,
   sessionPorts,
   startDev,
   type DevProcess,
@@ -99,9 +98,7 @@ async function stopAndCheck(
   dev.child.kill(signal)
   expect(await dev.exited).toBe(0)
   expect(dev.stderr()).toContain(`crdconv dev: ${signal}: stopping`)
-  expect(children.filter(processRuns)).toEqual([])
-  for (const port of ports) expect(await canListenOn(port), `port ${port}`).toBe(true)
-  expect(existsSync(kubeconfig)).toBe(false)
+  await expectNothingLeft(children, ports, kubeconfig)
 }
 
 describeWithApiServer('crdconv dev, run as a user runs it', (release) => {

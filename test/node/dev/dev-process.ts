@@ -2,12 +2,12 @@
 // waited on by pattern (never by time), and stopped by a real signal.
 import { execFile, spawn, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
-import { mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { promisify } from 'node:util'
-import { afterAll, beforeAll } from 'vitest'
+import { afterAll, beforeAll, expect } from 'vitest'
 
 const repository = resolve(import.meta.dirname, '../../..')
 export const BIN = resolve(repository, 'packages/crdconv/bin/crdconv.js')
@@ -162,4 +162,18 @@ export async function canListenOn(port: number): Promise<boolean> {
     server.once('error', () => resolve(false))
     server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)))
   })
+}
+
+/**
+ * What a stopped session must leave: none of the processes it started running, each of its ports
+ * free and its kubeconfig removed.
+ */
+export async function expectNothingLeft(
+  children: readonly number[],
+  ports: readonly number[],
+  kubeconfig: string
+): Promise<void> {
+  expect(children.filter(processRuns)).toEqual([])
+  for (const port of ports) expect(await canListenOn(port), `port ${port}`).toBe(true)
+  expect(existsSync(kubeconfig)).toBe(false)
 }
