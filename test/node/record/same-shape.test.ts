@@ -86,6 +86,26 @@ describe('sameShape, stand-ins for secrets', () => {
     }
   )
 
+  it.each(['b', 'Z', '7', 'ab', '-x', 'fast'])(
+    'gives the text %j a stand-in of its shape for every key, never the text itself',
+    (secret) => {
+      for (let run = 0; run < 300; run++) {
+        const standIn = sameShape().text(secret)
+        expect(shapeOf(standIn)).toBe(shapeOf(secret))
+        expect(standIn).not.toBe(secret)
+      }
+    }
+  )
+
+  it('gives one byte of base64 another byte for every key, still one byte of base64', () => {
+    for (let run = 0; run < 300; run++) {
+      const standIn = sameShape().text('QQ==')
+      expect(standIn).not.toBe('QQ==')
+      expect(Buffer.from(standIn, 'base64').toString('base64')).toBe(standIn)
+      expect(Buffer.from(standIn, 'base64')).toHaveLength(1)
+    }
+  })
+
   it('gives the same secret the same stand-in in one run, another in the next', () => {
     expect(replace.text('hunter2-Rules!')).toBe(replace.text('hunter2-Rules!'))
     expect(sameShape().text('hunter2-Rules!')).not.toBe(replace.text('hunter2-Rules!'))

@@ -63,7 +63,8 @@ export function sameShape(key: Buffer = randomBytes(32)): SameShape {
     let next = 0
     return body.replace(/\S/g, () => replaced[next++] as string)
   }
-  const text = (value: string): string => {
+  const text = (value: string): string => notItself(value, shaped(value))
+  const shaped = (value: string): string => {
     if (value.includes('-----BEGIN ')) {
       return value.replace(PEM_BLOCK, (_, begin: string, body: string, end: string) => {
         return `${begin}${pemBody(body)}${end}`
@@ -99,4 +100,18 @@ export function sameShape(key: Buffer = randomBytes(32)): SameShape {
       : value + (Math.abs(value % 10) >= 9 ? -Math.sign(value) : Math.sign(value))
   }
   return { text, number }
+}
+
+/**
+ * The stand-in, unless the key happened to give back the secret itself (one in 26 for a
+ * one-letter secret): then its first letter or digit moves to the next of its class, which keeps
+ * base64 canonical (the first character's bits are all its own). A PEM block keeps its armour.
+ */
+function notItself(value: string, standIn: string): string {
+  const index = value.search(/[a-zA-Z0-9]/)
+  if (standIn !== value || index === -1 || value.includes('-----BEGIN ')) return standIn
+  const char = value.charCodeAt(index)
+  const [first, count] = char >= 97 ? [97, 26] : char >= 65 ? [65, 26] : [48, 10]
+  const next = String.fromCharCode(first + ((char - first + 1) % count))
+  return `${value.slice(0, index)}${next}${value.slice(index + 1)}`
 }
