@@ -1,39 +1,18 @@
 import type { $ZodType } from 'zod/v4/core'
+import {
+  closedCatchall,
+  definitionOf,
+  innerSchemas,
+  MAX_UNWRAP,
+  schemaBranches,
+  wrappedSchema,
+} from './zod-branches.ts'
 
 /** A field a zod schema declares: whether it was found, and its `z.default` value if it has one. */
 export interface SchemaField {
   readonly hasDefault: boolean
   readonly defaultValue: unknown
 }
-
-interface Definition {
-  readonly type: string
-  readonly shape?: Readonly<Record<string, $ZodType>>
-  readonly innerType?: $ZodType
-  readonly in?: $ZodType
-  readonly options?: readonly $ZodType[]
-  readonly left?: $ZodType
-  readonly right?: $ZodType
-  readonly getter?: () => $ZodType
-  readonly defaultValue?: unknown
-  readonly element?: $ZodType
-  readonly catchall?: $ZodType
-}
-
-const definitionOf = (schema: $ZodType) => schema._zod.def as unknown as Definition
-
-// wrappers around a value whose fields are the wrapped schema's
-const WRAPPERS = new Set([
-  'optional',
-  'nullable',
-  'default',
-  'prefault',
-  'readonly',
-  'nonoptional',
-  'catch',
-])
-// lazy and recursive schemas are followed this many wrappers deep at most
-const MAX_UNWRAP = 32
 
 /**
  * The field at the dotted `path` of `schema`, read from zod's definitions (zod classic and
@@ -87,25 +66,15 @@ export function prunesField(schema: $ZodType, path: string): boolean {
   const holders = dot === -1 ? [schema] : fieldSchemas(schema, path.slice(0, dot))
   if (holders === undefined) return true
   const name = path.slice(dot + 1)
-  return holders.every((holder) => {
-    const found: Definition[] = []
-    reachable(holder, 0, found)
-    return found.every(
+  return holders.every((holder) =>
+    schemaBranches(holder).branches.every(
       (definition) =>
         definition.type === 'array' ||
         (definition.type === 'object' &&
           !Object.hasOwn(definition.shape ?? {}, name) &&
-          (definition.catchall === undefined || definitionOf(definition.catchall).type === 'never'))
+          closedCatchall(definition))
     )
-  })
-}
-
-function reachable(schema: $ZodType, depth: number, found: Definition[]): void {
-  if (depth > MAX_UNWRAP) return
-  const definition = definitionOf(schema)
-  const inner = innerSchemas(definition)
-  if (inner.length === 0) found.push(definition)
-  for (const next of inner) reachable(next, depth + 1, found)
+  )
 }
 
 function fieldSchemas(schema: $ZodType, path: string): $ZodType[] | undefined {
@@ -128,8 +97,8 @@ function arrayElement(schema: $ZodType, depth: number): $ZodType | undefined {
   if (depth > MAX_UNWRAP) return undefined
   const definition = definitionOf(schema)
   if (definition.type === 'array') return definition.element
-  if (!WRAPPERS.has(definition.type) || definition.innerType === undefined) return undefined
-  return arrayElement(definition.innerType, depth + 1)
+  const wrapped = wrappedSchema(definition)
+  return wrapped === undefined ? undefined : arrayElement(wrapped, depth + 1)
 }
 
 function objectShapes(schema: $ZodType, depth: number): Readonly<Record<string, $ZodType>>[] {
@@ -139,25 +108,12 @@ function objectShapes(schema: $ZodType, depth: number): Readonly<Record<string, 
   return innerSchemas(definition).flatMap((inner) => objectShapes(inner, depth + 1))
 }
 
-function innerSchemas(definition: Definition): $ZodType[] {
-  if (WRAPPERS.has(definition.type) && definition.innerType !== undefined) {
-    return [definition.innerType]
-  }
-  if (definition.type === 'pipe' && definition.in !== undefined) return [definition.in]
-  if (definition.type === 'lazy' && definition.getter !== undefined) return [definition.getter()]
-  if (definition.type === 'union') return [...(definition.options ?? [])]
-  if (definition.type === 'intersection') {
-    return [definition.left, definition.right].filter((side) => side !== undefined)
-  }
-  return []
-}
-
 function defaultOf(schema: $ZodType, depth: number): SchemaField | undefined {
   if (depth > MAX_UNWRAP) return undefined
   const definition = definitionOf(schema)
   if (definition.type === 'default' || definition.type === 'prefault') {
     return { hasDefault: true, defaultValue: definition.defaultValue }
   }
-  if (!WRAPPERS.has(definition.type) || definition.innerType === undefined) return undefined
-  return defaultOf(definition.innerType, depth + 1)
+  const wrapped = wrappedSchema(definition)
+  return wrapped === undefined ? undefined : defaultOf(wrapped, depth + 1)
 }

@@ -1,5 +1,6 @@
 import type { $ZodType } from 'zod/v4/core'
 import { isPlainObject } from '../kube-object.ts'
+import { closedCatchall, schemaBranches } from '../zod-branches.ts'
 import { canonicalJson } from './stable-hash.ts'
 
 /**
@@ -17,23 +18,6 @@ interface Place {
   readonly defaultJson: string | undefined
 }
 
-interface Definition {
-  readonly type: string
-  readonly shape?: Readonly<Record<string, $ZodType>>
-  readonly catchall?: $ZodType
-  readonly innerType?: $ZodType
-  readonly in?: $ZodType
-  readonly options?: readonly $ZodType[]
-  readonly left?: $ZodType
-  readonly right?: $ZodType
-  readonly getter?: () => $ZodType
-  readonly defaultValue?: unknown
-  readonly element?: $ZodType
-  readonly valueType?: $ZodType
-}
-
-const WRAPPERS = new Set(['optional', 'nullable', 'readonly', 'nonoptional', 'catch'])
-const MAX_UNWRAP = 32
 const ANY_PLACE: Place = {
   fields: new Map(),
   closed: false,
@@ -92,36 +76,14 @@ function placeOf(schema: $ZodType): Place {
   return place
 }
 
-/** Every schema a value of `schema` may be checked by, wrappers and unions taken apart. */
-function branches(schema: $ZodType, depth: number, found: Definition[], defaults: unknown[]): void {
-  if (depth > MAX_UNWRAP) return
-  const definition = schema._zod.def as unknown as Definition
-  const inner = (next: $ZodType | undefined) => {
-    if (next !== undefined) branches(next, depth + 1, found, defaults)
-  }
-  if (definition.type === 'default' || definition.type === 'prefault') {
-    defaults.push(definition.defaultValue)
-    inner(definition.innerType)
-  } else if (WRAPPERS.has(definition.type)) inner(definition.innerType)
-  else if (definition.type === 'pipe') inner(definition.in)
-  else if (definition.type === 'lazy') inner(definition.getter?.())
-  else if (definition.type === 'union') for (const option of definition.options ?? []) inner(option)
-  else if (definition.type === 'intersection') {
-    inner(definition.left)
-    inner(definition.right)
-  } else found.push(definition)
-}
-
 function describe(schema: $ZodType): Place {
-  const found: Definition[] = []
-  const defaults: unknown[] = []
-  branches(schema, 0, found, defaults)
+  const { branches: found, defaults } = schemaBranches(schema)
   const objects = found.filter((definition) => definition.type === 'object')
   // a field any object branch declares is kept; a branch that keeps unknown fields keeps all
   const closed =
     objects.length > 0 &&
     objects.length === found.filter((definition) => definition.type !== 'array').length &&
-    objects.every((definition) => definition.catchall === undefined || isNever(definition.catchall))
+    objects.every(closedCatchall)
   const fields = new Map<string, $ZodType>()
   for (const object of objects) {
     for (const [key, field] of Object.entries(object.shape ?? {})) {
@@ -141,8 +103,4 @@ function describe(schema: $ZodType): Place {
         ? undefined
         : canonicalJson(storedForm(defaultValue, undefined)),
   }
-}
-
-function isNever(schema: $ZodType): boolean {
-  return (schema._zod.def as unknown as Definition).type === 'never'
 }
