@@ -40,8 +40,16 @@ describe('the summary of the managedFields move', () => {
   it('says how many objects moved when every owned field was kept', () => {
     const summary = alreadyMigrated(counts({}))
     expect(describeSummary(summary, false)).toBe(
-      'crontabs.example.com: nothing to migrate: storedVersions is already [v1]\n' +
+      'crontabs.example.com: no data to migrate: storedVersions is already [v1]\n' +
         '  managedFields: moved the field managers of 3 objects to v1 (every owned field kept)\n'
+    )
+    expect(migrationFailed(summary)).toBe(false)
+  })
+
+  it('says nothing to migrate, and no managedFields line, when no field manager names an old version', () => {
+    const summary = alreadyMigrated(counts({ ownershipMoved: 0 }))
+    expect(describeSummary(summary, false)).toBe(
+      'crontabs.example.com: nothing to migrate: storedVersions is already [v1]\n'
     )
     expect(migrationFailed(summary)).toBe(false)
   })

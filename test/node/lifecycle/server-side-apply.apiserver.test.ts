@@ -240,7 +240,7 @@ describeWithApiServer('server-side apply through the CronTab lifecycle', (releas
 
     const repaired = await cli(['migrate', '--scheme', fixture('repair-crontab-v1-only')])
     expect(repaired.code).toBe(0)
-    expect(repaired.stdout).toContain('nothing to migrate: storedVersions is already [v1]')
+    expect(repaired.stdout).toContain('no data to migrate: storedVersions is already [v1]')
     expect(repaired.stdout).toContain(
       `managedFields: moved the field managers of ${NAMES.length} objects to v1`
     )

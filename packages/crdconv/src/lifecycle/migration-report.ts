@@ -41,7 +41,9 @@ export function describeSummary(summary: MigrationSummary, dryRun: boolean): str
 function describeData(summary: MigrationSummary, dryRun: boolean): string {
   const { crdName, storageVersion, counts } = summary
   if (summary.alreadyMigrated) {
-    return `${crdName}: nothing to migrate: storedVersions is already ${list(summary.storedVersionsAfter)}\n`
+    // the managedFields move, when there is one, follows on the next lines
+    const moves = (summary.ownership?.ownershipMoved ?? 0) > 0
+    return `${crdName}: ${moves ? 'no data' : 'nothing'} to migrate: storedVersions is already ${list(summary.storedVersionsAfter)}\n`
   }
   if (summary.blocked !== undefined) return `${crdName}: not migrated: ${summary.blocked.message}\n`
   if (summary.serverSide !== undefined) return describeServerSide(summary, summary.serverSide)
