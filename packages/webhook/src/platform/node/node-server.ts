@@ -18,7 +18,14 @@ import {
   serveMetrics,
   type MetricsAccess,
 } from './metrics-route.ts'
-import { readTlsMaterial, watchTlsFiles, type TlsFiles, type TlsMaterial } from './tls-files.ts'
+import {
+  readTlsMaterial,
+  sameMaterial,
+  TLS_FILE_CHECK_MS,
+  watchTlsFiles,
+  type TlsFiles,
+  type TlsMaterial,
+} from './tls-files.ts'
 import { guardConnections, type CertificateGenerations } from './connection-slots.ts'
 import {
   nodeServerOptions,
@@ -179,13 +186,15 @@ export function startNodeServer(options: NodeServerOptions): Promise<RunningNode
             ? watchTlsFiles(
                 tls,
                 (renewed) => {
-                  // both files' watchers fire for one swap of a Secret volume: one renewal
+                  // files back at the pair served (after a pair that was refused): no renewal
                   if (sameMaterial(renewed, serving)) return
                   ;(server as HttpsServer).setSecureContext({ ...TLS_POLICY, ...renewed })
                   serving = renewed
                   slots.certificateRenewed()
                 },
-                options.tlsFailed ?? reportTlsFailure
+                options.tlsFailed ?? reportTlsFailure,
+                TLS_FILE_CHECK_MS,
+                material
               )
             : () => {}
         resolve({
@@ -204,15 +213,6 @@ export function startNodeServer(options: NodeServerOptions): Promise<RunningNode
     const slots = guardConnections(server as HttpsServer, limits)
     server.once('error', reject)
   })
-}
-
-function sameMaterial(one: TlsMaterial, other: TlsMaterial | undefined): boolean {
-  const bytes = (pem: string | Buffer) => (typeof pem === 'string' ? Buffer.from(pem) : pem)
-  return (
-    other !== undefined &&
-    bytes(one.cert).equals(bytes(other.cert)) &&
-    bytes(one.key).equals(bytes(other.key))
-  )
 }
 
 function reportTlsFailure(error: unknown): void {

@@ -1,4 +1,4 @@
-import { readFileSync, unwatchFile, watchFile, type Stats } from 'node:fs'
+import { readFileSync } from 'node:fs'
 
 /** A PEM certificate chain and its private key, in memory. */
 export interface TlsMaterial {
@@ -31,8 +31,12 @@ function readNamed(file: string): Buffer {
 }
 
 /**
- * Calls `renew` with both files' contents each time either changes, until the returned function
- * is called. A failed read or a pair `renew` rejects goes to `failed`; the old pair stays.
+ * Calls `renew` with both files' contents whenever they differ from the pair last seen (`initial`,
+ * else what the files hold now), until the returned function is called. A failed read or a pair
+ * `renew` rejects goes to `failed` once, not again at each look; the old pair stays.
+ *
+ * The files are read, not only stat'ed: a Secret volume swaps a symlink (inotify on the old file
+ * misses it), and a swap at the moment the server starts is seen as well as one a week later.
  *
  * @example
  * ```ts
@@ -43,22 +47,48 @@ export function watchTlsFiles(
   files: TlsFiles,
   renew: (tls: { cert: Buffer; key: Buffer }) => void,
   failed: (error: unknown) => void,
-  intervalMs = TLS_FILE_CHECK_MS
+  intervalMs = TLS_FILE_CHECK_MS,
+  initial?: TlsMaterial
 ): () => void {
-  const changed = (current: Stats, previous: Stats) => {
-    // a Secret volume swaps a symlink: inotify on the old file would miss it, stat does not
-    if (current.mtimeMs === previous.mtimeMs && current.ino === previous.ino) return
+  let seen = initial
+  let lastFailure: string | undefined
+  const report = (error: unknown) => {
+    const message = String(error)
+    if (message === lastFailure) return
+    lastFailure = message
+    failed(error)
+  }
+  const check = () => {
+    let material: { cert: Buffer; key: Buffer }
     try {
-      renew(readTlsMaterial(files))
+      material = readTlsMaterial(files)
     } catch (error) {
-      failed(error)
+      report(error)
+      return
+    }
+    lastFailure = undefined
+    if (sameMaterial(material, seen)) return
+    const first = seen === undefined
+    seen = material
+    if (first) return
+    try {
+      renew(material)
+    } catch (error) {
+      report(error)
     }
   }
-  const options = { interval: intervalMs, persistent: false }
-  watchFile(files.certFile, options, changed)
-  watchFile(files.keyFile, options, changed)
-  return () => {
-    unwatchFile(files.certFile, changed)
-    unwatchFile(files.keyFile, changed)
-  }
+  if (seen === undefined) check()
+  const timer = setInterval(check, intervalMs)
+  timer.unref()
+  return () => clearInterval(timer)
+}
+
+/** Whether two pairs hold the same bytes, PEM strings and Buffers alike. */
+export function sameMaterial(one: TlsMaterial, other: TlsMaterial | undefined): boolean {
+  const bytes = (pem: string | Buffer) => (typeof pem === 'string' ? Buffer.from(pem) : pem)
+  return (
+    other !== undefined &&
+    bytes(one.cert).equals(bytes(other.cert)) &&
+    bytes(one.key).equals(bytes(other.key))
+  )
 }
